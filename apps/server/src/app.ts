@@ -1,0 +1,102 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import compress from '@fastify/compress';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import { getOpenApi } from '@fpy/contracts';
+import { type DbHandle, openDb } from '@fpy/db';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import type { Services } from './http/context.ts';
+import { registeredContracts, route } from './http/route.ts';
+import { type Kv, MemoryKv, RedisKv } from './lib/kv.ts';
+import { OutboxNotifier } from './lib/notifier.ts';
+import { registerModules } from './modules/index.ts';
+import { installAccess } from './plugins/access.ts';
+import { ActorCache } from './plugins/auth.ts';
+import { installErrorHandling } from './plugins/errors.ts';
+import { GateLogWriter, installGateLog } from './plugins/gate-log.ts';
+import { buildOpenApi } from './plugins/openapi.ts';
+import { defaultRateLimits, installRateLimit, type RateLimits } from './plugins/rate-limit.ts';
+import { installStatic } from './plugins/static.ts';
+import { seedDemoData } from './seed/demo-data.ts';
+import { syncMenus } from './seed/sync-menus.ts';
+import { ProfileCache } from './modules/system/profile/routes.ts';
+import { LoginKey } from './modules/system/auth/login-key.ts';
+
+export interface BuildOptions {
+  /** Use an already opened database (tests share one per file). */
+  dbHandle?: DbHandle;
+  seed?: boolean;
+  logger?: boolean;
+  rateLimits?: RateLimits;
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  services: Services;
+  dbHandle: DbHandle;
+  close(): Promise<void>;
+}
+
+/** Assembles the whole server: database, migrations, seed, plugins in order, modules, docs, static web. */
+export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<BuiltApp> {
+  const dbHandle =
+    opts.dbHandle ??
+    (await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir.startsWith('memory://') ? config.dataDir : join(config.dataDir, 'pg') }));
+  if (!opts.dbHandle) await dbHandle.migrate();
+  const db = dbHandle.db;
+  const uploadsDir = config.dataDir.startsWith('memory://') ? join(process.cwd(), '.tmp-uploads') : join(config.dataDir, 'uploads');
+  mkdirSync(uploadsDir, { recursive: true });
+  await syncMenus(db);
+  if (opts.seed !== false) await seedDemoData(db, uploadsDir);
+
+  const kv: Kv = config.REDIS_URL ? await RedisKv.connect(config.REDIS_URL) : new MemoryKv();
+  const actors = new ActorCache(db);
+  const profiles = new ProfileCache();
+  const services: Services = {
+    db,
+    config,
+    kv,
+    notifier: new OutboxNotifier(db),
+    invalidateAuthz: () => {
+      actors.clear();
+      profiles.clear();
+    },
+  };
+
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.LOG_LEVEL },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    genReqId: () => crypto.randomUUID(),
+    ajv: { customOptions: { coerceTypes: false } },
+  });
+  installErrorHandling(app);
+  await app.register(formbody);
+  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20 } });
+  await app.register(compress, { threshold: 2048, encodings: ['gzip', 'br'] });
+  const gateLog = new GateLogWriter(db, (err) => app.log.error({ err }, 'gate log write failed'));
+  installAccess(app, services, actors);
+  installRateLimit(app, kv, opts.rateLimits ?? defaultRateLimits);
+  installGateLog(app, gateLog);
+
+  const loginKey = await LoginKey.load(db);
+  await registerModules(app, { loginKey, profiles, uploadsDir });
+  const openapi = buildOpenApi(registeredContracts);
+  route(app, getOpenApi, () => openapi);
+  await installStatic(app, config.webDist, uploadsDir);
+  await app.ready();
+
+  return {
+    app,
+    services,
+    dbHandle,
+    close: async () => {
+      await app.close();
+      await gateLog.close();
+      await kv.close();
+      if (!opts.dbHandle) await dbHandle.close();
+    },
+  };
+}

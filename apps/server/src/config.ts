@@ -1,0 +1,41 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const schema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(9527),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
+  PUBLIC_BASE_URL: z.string().url('must be an absolute URL such as https://fapiao.example.com').optional(),
+  LOCK_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(2592000).default(43200),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Config = z.infer<typeof schema> & { dataDir: string; webDist: string };
+
+export class ConfigError extends Error {}
+
+/** Validates the environment once at start; a bad value names its variable in one line. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const clean = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = schema.safeParse(clean);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(`Invalid environment variable ${issue.path.join('.')}: ${issue.message}`);
+  }
+  const c = parsed.data;
+  return {
+    ...c,
+    dataDir: c.DATA_DIR.startsWith('memory://') ? c.DATA_DIR : resolve(c.DATA_DIR),
+    webDist: resolve(c.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+  };
+}

@@ -1,0 +1,44 @@
+import type { Db } from '@fpy/db';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Kv } from '../lib/kv.ts';
+import type { Notifier } from '../lib/notifier.ts';
+
+/** Who is calling. Built once per token and cached (see plugins/auth.ts). */
+export interface Actor {
+  userId: number;
+  username: string;
+  name: string;
+  /** null for platform accounts. */
+  tenantId: number | null;
+  isSuperAdmin: number;
+  isInsideUser: number;
+  /** Menu and element codes granted through the user's groups. */
+  codes: ReadonlySet<string>;
+  /** Platform super administrators hold every code and see every tenant. */
+  platform: boolean;
+  tokenHash: string;
+}
+
+/** Shared services every handler and verb receives. */
+export interface Services {
+  db: Db;
+  config: Config;
+  kv: Kv;
+  notifier: Notifier;
+  /** Drop cached actors and profiles after grants, menus, groups or users change. */
+  invalidateAuthz(): void;
+}
+
+export interface Ctx extends Services {
+  actor: Actor | null;
+  requestId: string;
+  ip: string;
+  userAgent: string;
+  lang: 'zh' | 'en';
+  log: FastifyBaseLogger;
+}
+
+export interface AuthedCtx extends Ctx {
+  actor: Actor;
+}

@@ -1,0 +1,56 @@
+import type { BodyOf, ParamsOf, QueryOf, ReplyOf, RouteContract } from '@fpy/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AuthedCtx, Ctx } from './context.ts';
+import { parsePart } from './validate.ts';
+
+export interface RouteInput<C> {
+  query: QueryOf<C>;
+  body: BodyOf<C>;
+  params: ParamsOf<C>;
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+
+type CtxFor<C> = C extends { permission: 'public' } ? Ctx : AuthedCtx;
+
+export type Handler<C extends RouteContract> = (
+  ctx: CtxFor<C>,
+  input: RouteInput<C>,
+) => Promise<ReplyOf<C> | undefined> | ReplyOf<C> | undefined;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    contract?: RouteContract;
+  }
+}
+
+/** Every registered contract, in order; the OpenAPI document and the permission walk read it. */
+export const registeredContracts: RouteContract[] = [];
+
+/** Fastify path syntax from the contract's OpenAPI-style `{id}`. */
+const toFastifyPath = (p: string) => p.replace(/\{(\w+)\}/g, ':$1');
+
+/**
+ * Registers a route from its contract. Authentication and the permission check happen before this handler
+ * runs (plugins/access.ts reads routeOptions.config.contract); here only parsing and the handler remain.
+ */
+export function route<C extends RouteContract>(app: FastifyInstance, contract: C, handler: Handler<C>) {
+  if (!registeredContracts.includes(contract)) registeredContracts.push(contract);
+  app.route({
+    method: contract.method,
+    url: toFastifyPath(contract.path),
+    config: { contract },
+    handler: async (req, reply) => {
+      const input = {
+        query: contract.query ? parsePart(contract.query, req.query, 'query') : undefined,
+        params: contract.params ? parsePart(contract.params, req.params, 'params') : undefined,
+        body: contract.body && contract.consumes !== 'multipart' ? parsePart(contract.body, req.body, 'body') : undefined,
+        req,
+        reply,
+      } as RouteInput<C>;
+      const result = await handler(req.ctx as CtxFor<C>, input);
+      if (reply.sent) return reply;
+      return result;
+    },
+  });
+}

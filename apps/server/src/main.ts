@@ -1,0 +1,33 @@
+import { ConfigError, loadConfig } from './config.ts';
+import { DEMO_USERS } from './seed/demo-data.ts';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(e.message);
+      process.exit(1);
+    }
+    throw e;
+  }
+  const { buildApp } = await import('./app.ts');
+  const built = await buildApp(config).catch((e: Error) => {
+    console.error(`启动失败 / failed to start: ${e.message}`);
+    process.exit(1);
+  });
+  await built.app.listen({ port: config.PORT, host: config.HOST });
+  const url = config.PUBLIC_BASE_URL ?? `http://localhost:${config.PORT}`;
+  console.log(`\n发票云 is running: ${url}  (database: ${built.dbHandle.kind}${config.REDIS_URL ? ', redis' : ''})`);
+  console.log('Demo accounts:');
+  for (const [u, p] of Object.entries(DEMO_USERS)) console.log(`  ${u.padEnd(6)} / ${p}`);
+  const stop = async () => {
+    await built.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+void main();

@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import { registerAuthRoutes } from './system/auth/routes.ts';
+import type { LoginKey } from './system/auth/login-key.ts';
+import { type ProfileCache, registerProfileRoutes } from './system/profile/routes.ts';
+
+export interface ModuleDeps {
+  loginKey: LoginKey;
+  profiles: ProfileCache;
+  /** Where uploaded files are written; served read-only under /uploads/. */
+  uploadsDir: string;
+}
+
+/** Every business module registers its routes here, one line each. */
+export async function registerModules(app: FastifyInstance, deps: ModuleDeps) {
+  registerAuthRoutes(app, deps.loginKey);
+  registerProfileRoutes(app, deps.profiles);
+}

@@ -1,0 +1,46 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isPlatformAccount } from '@fpy/domain';
+import type { Ctx, Services } from '../http/context.ts';
+import { forbidden, unauthenticated } from '../lib/errors.ts';
+import { type ActorCache, bearerToken } from './auth.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    ctx: Ctx;
+  }
+}
+
+function langOf(req: FastifyRequest): 'zh' | 'en' {
+  const cookie = req.headers.cookie ?? '';
+  if (/(?:^|;\s*)language=en/.test(cookie)) return 'en';
+  const al = req.headers['accept-language'];
+  return typeof al === 'string' && al.toLowerCase().startsWith('en') ? 'en' : 'zh';
+}
+
+/**
+ * The one gate in front of every handler: builds the request context, resolves the token to an actor and
+ * enforces the contract's permission (public / authenticated / a menu or element code). Handlers never
+ * check permissions themselves.
+ */
+export function installAccess(app: FastifyInstance, services: Services, actors: ActorCache) {
+  app.decorateRequest('ctx', null as unknown as Ctx);
+  app.addHook('onRequest', async (req) => {
+    const token = bearerToken(req);
+    const actor = token ? await actors.resolve(token) : null;
+    req.ctx = {
+      ...services,
+      actor,
+      requestId: req.id,
+      ip: req.ip,
+      userAgent: String(req.headers['user-agent'] ?? '').slice(0, 255),
+      lang: langOf(req),
+      log: req.log,
+    };
+    const contract = req.routeOptions.config?.contract;
+    if (!contract || contract.permission === 'public') return;
+    if (!actor) throw token ? unauthenticated() : unauthenticated('请先登录', 'TOKEN_MISSING');
+    if (contract.platformOnly && !isPlatformAccount(actor.isSuperAdmin)) throw forbidden('仅平台管理员可执行此操作');
+    if (contract.permission === 'authenticated' || actor.platform) return;
+    if (!actor.codes.has(contract.permission)) throw forbidden(`没有权限：${contract.permission}`);
+  });
+}

@@ -1,0 +1,40 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+const isApiPath = (url: string) => url.startsWith('/api/') || url.startsWith('/v1/') || url === '/api';
+
+/**
+ * Serves the built console and falls back to index.html for every other GET, so history-mode routes work
+ * and the SPA shows its own /404. Unknown /api paths answer JSON 404.
+ */
+export async function installStatic(app: FastifyInstance, webDist: string, uploadsDir: string) {
+  await app.register(fastifyStatic, { root: uploadsDir, prefix: '/uploads/', decorateReply: false, maxAge: '7d' });
+  const index = join(webDist, 'index.html');
+  const hasWeb = existsSync(index);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      setHeaders: (res, path) => {
+        // Hashed assets never change; index.html must always be revalidated.
+        if (path.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+  const html = hasWeb ? readFileSync(index, 'utf8') : null;
+  app.setNotFoundHandler((req, reply) => {
+    if (isApiPath(req.url) || req.method !== 'GET' || !html) {
+      return reply.status(404).send({
+        status: 404,
+        code: 'ROUTE_NOT_FOUND',
+        message: `接口不存在：${req.method} ${req.url.split('?')[0]}`,
+        requestId: req.id,
+      });
+    }
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+  });
+}

@@ -1,0 +1,90 @@
+import { publicEncrypt, constants, randomBytes } from 'node:crypto';
+import { type DbHandle, openDb } from '@fpy/db';
+import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
+import { type BuiltApp, buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+
+/**
+ * API tests run through the real plugin stack with app.inject, on an in-memory PGlite by default and on the
+ * real PostgreSQL when TEST_DB=pg (a fresh database per test file, dropped afterwards).
+ */
+export const onPostgres = process.env.TEST_DB === 'pg';
+const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+async function openTestDb(): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
+  if (!onPostgres) {
+    const handle = await openDb({ dataDir: 'memory://' });
+    await handle.migrate();
+    return { handle, drop: () => handle.close() };
+  }
+  const name = `fpy_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDb({ databaseUrl: url.toString(), poolSize: 5 });
+  await handle.migrate();
+  return {
+    handle,
+    drop: async () => {
+      await handle.close();
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestApp extends BuiltApp {
+  /** Logs in through the real token endpoint and returns the bearer token. */
+  login(username: string, password: string): Promise<string>;
+  encrypt(password: string): string;
+  publicKey: string;
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp & { drop(): Promise<void> }> {
+  const { handle, drop } = await openTestDb();
+  const config = loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...env });
+  const built = await buildApp(config, { dbHandle: handle, logger: false, rateLimits: { perIpPerMinute: 10_000, perAccountPerMinute: 10_000 } });
+  const pk = (await built.app.inject({ url: '/api/auth/publicKey' })).json().publicKey as string;
+  const encrypt = (pw: string) =>
+    publicEncrypt({ key: pk, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(pw, 'utf8')).toString('base64');
+  const login = async (username: string, password: string) => {
+    const res = await built.app.inject({
+      method: 'POST',
+      url: '/api/auth/oauth/token',
+      headers: { authorization: `Basic ${Buffer.from('webApp:webApp').toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ username, password: encrypt(password), grant_type: 'password' }).toString(),
+    });
+    if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.statusCode} ${res.body}`);
+    return res.json().access_token as string;
+  };
+  return {
+    ...built,
+    publicKey: pk,
+    encrypt,
+    login,
+    drop: async () => {
+      await built.close();
+      await drop();
+    },
+  };
+}
+
+/** One app per test file, built before and dropped after its tests. */
+export function useTestApp(env?: Record<string, string>) {
+  const ref = {} as { t: TestApp & { drop(): Promise<void> } };
+  beforeAll(async () => {
+    ref.t = await createTestApp(env);
+  });
+  afterAll(async () => {
+    await ref.t?.drop();
+  });
+  return () => ref.t;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -1,0 +1,59 @@
+import i18n from 'i18next';
+import { feedback } from './feedback.ts';
+import type { ApiError } from './http.ts';
+import { clearSession } from './session.ts';
+
+/** Spec §9: error toasts stay 5 s, warning notifications 2 s. */
+const ERROR_TOAST_S = 5;
+const WARNING_S = 2;
+
+// Several calls failing with 401 at once (a page firing parallel queries) must raise a single dialog.
+let loggedOutDialogOpen = false;
+
+/**
+ * The one error-display policy of the console (spec §8), in the spirit of ant-design-pro's
+ * requestErrorConfig: every failed call passes through here unless the caller asked to stay silent.
+ */
+export function showApiError(error: ApiError, hadToken: boolean): void {
+  const { message, notification } = feedback();
+  const text = error.message || i18n.t('http.unknownError');
+
+  if (error.httpStatus === 401 || error.status === 40101) {
+    // Without a token there is no session to lose; the page's own flow reports the failure.
+    if (hadToken) confirmLoggedOut();
+    return;
+  }
+  if (error.status === 30101) {
+    notification.warning({ title: i18n.t('http.failed'), description: text, duration: WARNING_S });
+    return;
+  }
+  if (error.httpStatus === 403) {
+    notification.warning({ title: i18n.t('http.forbidden'), description: text, duration: WARNING_S });
+    return;
+  }
+  if (error.httpStatus === 400) {
+    message.warning(text);
+    return;
+  }
+  message.error(text, ERROR_TOAST_S);
+}
+
+function confirmLoggedOut(): void {
+  if (loggedOutDialogOpen) return;
+  loggedOutDialogOpen = true;
+  feedback().modal.confirm({
+    title: i18n.t('http.loggedOutTitle'),
+    content: i18n.t('http.loggedOut'),
+    okText: i18n.t('http.relogin'),
+    cancelText: i18n.t('common.cancel'),
+    maskClosable: false,
+    keyboard: false,
+    onOk: () => {
+      clearSession();
+      window.location.reload();
+    },
+    afterClose: () => {
+      loggedOutDialogOpen = false;
+    },
+  });
+}

@@ -1,0 +1,76 @@
+import Cookies from 'js-cookie';
+
+/** Spec §9: the token cookie is named Authorization and holds "Bearer <token>". */
+const TOKEN_COOKIE = 'Authorization';
+const BEARER = 'Bearer ';
+/** Spec §9: profile cookies live 4 hours. */
+export const PROFILE_COOKIE_MS = 14_400_000;
+const PROFILE_COOKIES = ['tenantType', 'isSuperAdmin', 'isInsideUser', 'username', 'invoiceMethod'] as const;
+export type ProfileCookie = (typeof PROFILE_COOKIES)[number];
+const TRACK_USER_KEY = 'trackUserId';
+/** sessionStorage keys owned by the shell that must not outlive the session. */
+const SESSION_KEYS = ['visitedViews'];
+
+const clearedListeners = new Set<() => void>();
+
+/** The cookie value, "Bearer <token>", exactly as it goes into the Authorization header. */
+export function getAuthorization(): string | undefined {
+  const value = Cookies.get(TOKEN_COOKIE);
+  return value?.startsWith(BEARER) ? value : undefined;
+}
+
+/** The bare token without the "Bearer " prefix, e.g. for ?access_token= or the CRM console link. */
+export function getToken(): string | undefined {
+  return getAuthorization()?.slice(BEARER.length);
+}
+
+export function hasToken(): boolean {
+  return getAuthorization() !== undefined;
+}
+
+/** Accepts a bare token or one already prefixed (tokens arriving in the address may carry "Bearer "). */
+export function setToken(token: string, expiresInSeconds?: number): void {
+  const bare = token.replace(/^Bearer\s+/i, '').trim();
+  const expires = expiresInSeconds ? new Date(Date.now() + expiresInSeconds * 1000) : undefined;
+  Cookies.set(TOKEN_COOKIE, BEARER + bare, { expires, sameSite: 'lax' });
+}
+
+export function setProfileCookies(values: Partial<Record<ProfileCookie, string | number | null>>): void {
+  const expires = new Date(Date.now() + PROFILE_COOKIE_MS);
+  for (const name of PROFILE_COOKIES) {
+    const value = values[name];
+    if (value === undefined || value === null) Cookies.remove(name);
+    else Cookies.set(name, String(value), { expires, sameSite: 'lax' });
+  }
+}
+
+export function getProfileCookie(name: ProfileCookie): string | undefined {
+  return Cookies.get(name);
+}
+
+/** A random id that identifies this browser to tracking across sessions and logouts. */
+export function getTrackUserId(): string {
+  let id = localStorage.getItem(TRACK_USER_KEY);
+  if (!id) {
+    id = crypto.randomUUID?.() ?? `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`;
+    localStorage.setItem(TRACK_USER_KEY, id);
+  }
+  return id;
+}
+
+/** Lets the app drop cached server state (profile, menus, elements) when the session ends. */
+export function onSessionCleared(listener: () => void): () => void {
+  clearedListeners.add(listener);
+  return () => clearedListeners.delete(listener);
+}
+
+/**
+ * Spec §4 forced logout: token, profile cookies and the cached profile (roles, menus, elements, permission
+ * menus) are dropped without calling the server. No password copy is ever stored, so there is none to blank.
+ */
+export function clearSession(): void {
+  Cookies.remove(TOKEN_COOKIE);
+  for (const name of PROFILE_COOKIES) Cookies.remove(name);
+  for (const key of SESSION_KEYS) sessionStorage.removeItem(key);
+  for (const listener of clearedListeners) listener();
+}

@@ -1,0 +1,28 @@
+import './lib/i18n.ts';
+import './app/global.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { Providers } from './app/providers.tsx';
+import { router } from './app/router.tsx';
+import { adoptTokenFromUrl } from './app/url-token.ts';
+import { installGlobalErrorHandlers, recordError } from './lib/error-log.ts';
+
+// Must run before the router's first match so the guard already sees a token handed over in the address.
+adoptTokenFromUrl();
+installGlobalErrorHandlers();
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html lacks #root');
+
+createRoot(container, {
+  // React reports the component stack here, which the error log keeps (spec §4).
+  onCaughtError: (error, info) => recordError(error, info.componentStack),
+  onUncaughtError: (error, info) => recordError(error, info.componentStack),
+}).render(
+  <StrictMode>
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>
+  </StrictMode>,
+);

@@ -1,0 +1,35 @@
+import type { MenuNode } from '@fpy/contracts';
+
+/** Spec §4 sales-invoice group: pre-issue mode hides direct issuing, direct mode hides the pre-issue entries. */
+const HIDDEN_BY_INVOICE_METHOD: Record<number, string[]> = {
+  0: ['invoiceOpener'],
+  1: ['preopenApplication', 'preopenAuditManager', 'preopenRecordManager'],
+};
+/** Spec §2.12: the 产品密钥 entry is reachable by permission but never listed. */
+const NEVER_LISTED = new Set(['productKey']);
+
+export function sidebarMenus(nodes: MenuNode[], invoiceMethod: number | null): MenuNode[] {
+  const hidden = new Set([...NEVER_LISTED, ...(HIDDEN_BY_INVOICE_METHOD[invoiceMethod ?? -1] ?? [])]);
+  const walk = (list: MenuNode[]): MenuNode[] =>
+    list
+      .filter((n) => !n.hidden && !hidden.has(n.code) && n.title !== '产品密钥')
+      .map((n) => ({ ...n, children: walk(n.children) }))
+      // A group whose every child was removed would open onto nothing.
+      .filter((n) => n.children.length > 0 || n.path !== null || n.code === '');
+  return walk(nodes);
+}
+
+/** Spec §2.12 link form /{top}/{child}[/{grandchild}] when the server gives no path. */
+export function menuPath(node: MenuNode, parents: MenuNode[]): string {
+  return node.path ?? `/${[...parents, node].map((n) => n.code).join('/')}`;
+}
+
+/** The chain of menu codes leading to the node whose link is `pathname`, for opening the right submenu. */
+export function menuTrail(nodes: MenuNode[], pathname: string, parents: MenuNode[] = []): string[] | undefined {
+  for (const node of nodes) {
+    if (node.children.length === 0 && menuPath(node, parents) === pathname) return [...parents, node].map((n) => n.code);
+    const found = menuTrail(node.children, pathname, [...parents, node]);
+    if (found) return found;
+  }
+  return undefined;
+}

@@ -1,0 +1,53 @@
+import type { z } from 'zod';
+
+/**
+ * A route is declared once here: the server registers and enforces it, the OpenAPI document is generated
+ * from it, and the web client takes its types from it.
+ *
+ * permission:
+ *  - 'public'         no token needed
+ *  - 'authenticated'  any logged-in user (own profile, own password)
+ *  - '<menuCode>' or '<menuCode>:btn_<action>'  a menu or element code the user's groups must grant
+ */
+export type Permission = 'public' | 'authenticated' | (string & {});
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+
+export interface RouteContract<
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  P extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+> {
+  method: HttpMethod;
+  path: string;
+  permission: Permission;
+  summary: string;
+  tag: string;
+  query?: Q;
+  body?: B;
+  params?: P;
+  reply?: R;
+  /** Request body encoding; json by default. */
+  consumes?: 'json' | 'form' | 'multipart';
+  /** Reply is a file download rather than JSON. */
+  produces?: 'json' | 'file';
+  /** Tighter per-IP/per-account rate limit (login, codes). */
+  rateLimited?: boolean;
+  /** Only platform accounts (isSuperAdmin 2/3) may call it, whatever their grants. */
+  platformOnly?: boolean;
+}
+
+export function defineRoute<
+  Q extends z.ZodType = z.ZodNever,
+  B extends z.ZodType = z.ZodNever,
+  P extends z.ZodType = z.ZodNever,
+  R extends z.ZodType = z.ZodUnknown,
+>(c: RouteContract<Q, B, P, R>): RouteContract<Q, B, P, R> {
+  return c;
+}
+
+export type QueryOf<C> = C extends RouteContract<infer Q, any, any, any> ? z.infer<Q> : never;
+export type BodyOf<C> = C extends RouteContract<any, infer B, any, any> ? z.infer<B> : never;
+export type ParamsOf<C> = C extends RouteContract<any, any, infer P, any> ? z.infer<P> : never;
+export type ReplyOf<C> = C extends RouteContract<any, any, any, infer R> ? z.infer<R> : never;

@@ -1,0 +1,282 @@
+CREATE TABLE "tenants" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "tenants_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"name" text NOT NULL,
+	"credit_code" text NOT NULL,
+	"tenant_code" text NOT NULL,
+	"tenant_type" integer DEFAULT 1 NOT NULL,
+	"parent_id" integer,
+	"status" integer DEFAULT 1 NOT NULL,
+	"invoice_method" integer DEFAULT 1 NOT NULL,
+	"address" text,
+	"phone" text,
+	"bank" text,
+	"account" text,
+	"contact_name" text,
+	"contact_phone" text,
+	"email" text,
+	"logo_url" text,
+	"title_image_url" text,
+	"extension_code" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "departments" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "departments_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"tenant_id" integer NOT NULL,
+	"parent_id" integer,
+	"name" text NOT NULL,
+	"code" text,
+	"sort_order" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "group_members" (
+	"group_id" integer NOT NULL,
+	"user_id" integer NOT NULL,
+	"is_leader" boolean DEFAULT false NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "group_types" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "group_types_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"code" text NOT NULL,
+	"name" text NOT NULL,
+	"description" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "group_types_code_unique" UNIQUE("code")
+);
+--> statement-breakpoint
+CREATE TABLE "groups" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "groups_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"tenant_id" integer,
+	"group_type_id" integer NOT NULL,
+	"code" text NOT NULL,
+	"name" text NOT NULL,
+	"description" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "positions" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "positions_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"tenant_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"code" text NOT NULL,
+	"description" text,
+	"sort_order" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "users" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "users_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"tenant_id" integer,
+	"username" text NOT NULL,
+	"password_hash" text NOT NULL,
+	"password_state" text DEFAULT 'initial' NOT NULL,
+	"password_changed_at" timestamp with time zone,
+	"name" text NOT NULL,
+	"phone" text,
+	"email" text,
+	"avatar" text,
+	"description" text,
+	"department_id" integer,
+	"position_id" integer,
+	"is_super_admin" integer DEFAULT 0 NOT NULL,
+	"is_inside_user" integer DEFAULT 0 NOT NULL,
+	"status" integer DEFAULT 1 NOT NULL,
+	"failed_logins" integer DEFAULT 0 NOT NULL,
+	"locked_until" timestamp with time zone,
+	"last_login_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "elements" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "elements_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"menu_id" integer NOT NULL,
+	"code" text NOT NULL,
+	"name_zh" text NOT NULL,
+	"name_en" text NOT NULL,
+	"sort_order" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "group_elements" (
+	"group_id" integer NOT NULL,
+	"element_id" integer NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "group_menus" (
+	"group_id" integer NOT NULL,
+	"menu_id" integer NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "menus" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "menus_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"parent_id" integer,
+	"code" text NOT NULL,
+	"title_zh" text NOT NULL,
+	"title_en" text NOT NULL,
+	"icon" text,
+	"path" text,
+	"sort_order" integer DEFAULT 0 NOT NULL,
+	"hidden" boolean DEFAULT false NOT NULL,
+	"scope" text DEFAULT 'tenant' NOT NULL,
+	"description" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "access_tokens" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "access_tokens_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"token_hash" text NOT NULL,
+	"user_id" integer NOT NULL,
+	"tenant_id" integer,
+	"client_id" text NOT NULL,
+	"ip" text,
+	"user_agent" text,
+	"expires_at" timestamp with time zone NOT NULL,
+	"revoked_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "key_pairs" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "key_pairs_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"purpose" text NOT NULL,
+	"public_pem" text NOT NULL,
+	"private_pem" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "key_pairs_purpose_unique" UNIQUE("purpose")
+);
+--> statement-breakpoint
+CREATE TABLE "oauth_clients" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "oauth_clients_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"client_id" text NOT NULL,
+	"secret_hash" text NOT NULL,
+	"name" text NOT NULL,
+	"grant_types" text DEFAULT 'password' NOT NULL,
+	"access_token_ttl" integer DEFAULT 43200 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "oauth_clients_client_id_unique" UNIQUE("client_id")
+);
+--> statement-breakpoint
+CREATE TABLE "verification_codes" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "verification_codes_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"user_id" integer NOT NULL,
+	"purpose" text NOT NULL,
+	"channel" text NOT NULL,
+	"target" text NOT NULL,
+	"code_hash" text NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"used_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "gate_logs" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "gate_logs_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"request_id" text NOT NULL,
+	"tenant_id" integer,
+	"user_id" integer,
+	"username" text,
+	"method" text NOT NULL,
+	"path" text NOT NULL,
+	"status" integer NOT NULL,
+	"duration_ms" integer NOT NULL,
+	"ip" text,
+	"user_agent" text,
+	"created_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "outbox_messages" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "outbox_messages_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"tenant_id" integer,
+	"channel" text NOT NULL,
+	"recipient" text NOT NULL,
+	"subject" text,
+	"body" text NOT NULL,
+	"status" text DEFAULT 'stored' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "tracking_events" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "tracking_events_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"business_code" text NOT NULL,
+	"session_id" text,
+	"operation_date" text,
+	"tenant_id" integer,
+	"user_id" integer,
+	"device_content" jsonb,
+	"business_content" jsonb,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "dict_items" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "dict_items_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"type_id" integer NOT NULL,
+	"value" text NOT NULL,
+	"label_zh" text NOT NULL,
+	"label_en" text NOT NULL,
+	"sort_order" integer DEFAULT 0 NOT NULL,
+	"enabled" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "dict_types" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "dict_types_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"code" text NOT NULL,
+	"name" text NOT NULL,
+	"description" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "dict_types_code_unique" UNIQUE("code")
+);
+--> statement-breakpoint
+CREATE TABLE "stored_files" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "stored_files_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"tenant_id" integer,
+	"kind" text NOT NULL,
+	"original_name" text NOT NULL,
+	"mime" text NOT NULL,
+	"size" integer NOT NULL,
+	"storage_key" text NOT NULL,
+	"uploaded_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "stored_files_storage_key_unique" UNIQUE("storage_key")
+);
+--> statement-breakpoint
+CREATE TABLE "system_settings" (
+	"key" text PRIMARY KEY NOT NULL,
+	"value" jsonb NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX "tenants_code_uq" ON "tenants" USING btree ("tenant_code");--> statement-breakpoint
+CREATE INDEX "tenants_credit_idx" ON "tenants" USING btree ("credit_code");--> statement-breakpoint
+CREATE INDEX "departments_tenant_idx" ON "departments" USING btree ("tenant_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "group_members_pk" ON "group_members" USING btree ("group_id","user_id");--> statement-breakpoint
+CREATE INDEX "group_members_user_idx" ON "group_members" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "groups_tenant_idx" ON "groups" USING btree ("tenant_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "groups_tenant_code_uq" ON "groups" USING btree ("tenant_id","code");--> statement-breakpoint
+CREATE UNIQUE INDEX "positions_tenant_code_uq" ON "positions" USING btree ("tenant_id","code");--> statement-breakpoint
+CREATE UNIQUE INDEX "users_username_uq" ON "users" USING btree ("username");--> statement-breakpoint
+CREATE INDEX "users_tenant_idx" ON "users" USING btree ("tenant_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "elements_code_uq" ON "elements" USING btree ("code");--> statement-breakpoint
+CREATE INDEX "elements_menu_idx" ON "elements" USING btree ("menu_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "group_elements_pk" ON "group_elements" USING btree ("group_id","element_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "group_menus_pk" ON "group_menus" USING btree ("group_id","menu_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "menus_code_uq" ON "menus" USING btree ("code");--> statement-breakpoint
+CREATE INDEX "menus_parent_idx" ON "menus" USING btree ("parent_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "access_tokens_hash_uq" ON "access_tokens" USING btree ("token_hash");--> statement-breakpoint
+CREATE INDEX "access_tokens_user_idx" ON "access_tokens" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "verification_codes_user_idx" ON "verification_codes" USING btree ("user_id","purpose");--> statement-breakpoint
+CREATE INDEX "gate_logs_created_idx" ON "gate_logs" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "gate_logs_tenant_created_idx" ON "gate_logs" USING btree ("tenant_id","created_at");--> statement-breakpoint
+CREATE INDEX "outbox_created_idx" ON "outbox_messages" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "tracking_created_idx" ON "tracking_events" USING btree ("created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "dict_items_type_value_uq" ON "dict_items" USING btree ("type_id","value");--> statement-breakpoint
+CREATE INDEX "dict_items_type_idx" ON "dict_items" USING btree ("type_id");--> statement-breakpoint
+CREATE INDEX "stored_files_tenant_idx" ON "stored_files" USING btree ("tenant_id");

@@ -1,0 +1,4 @@
+export * from './credit-code.ts';
+export * from './account-flags.ts';
+export * from './password-rule.ts';
+export * from './error-status.ts';
