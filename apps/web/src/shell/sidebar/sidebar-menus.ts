@@ -11,11 +11,13 @@ const NEVER_LISTED = new Set(['productKey']);
 export function sidebarMenus(nodes: MenuNode[], invoiceMethod: number | null): MenuNode[] {
   const hidden = new Set([...NEVER_LISTED, ...(HIDDEN_BY_INVOICE_METHOD[invoiceMethod ?? -1] ?? [])]);
   const walk = (list: MenuNode[]): MenuNode[] =>
-    list
-      .filter((n) => !n.hidden && !hidden.has(n.code) && n.title !== '产品密钥')
-      .map((n) => ({ ...n, children: walk(n.children) }))
+    list.flatMap((n) => {
+      if (n.hidden || hidden.has(n.code) || n.title === '产品密钥') return [];
+      const children = walk(n.children);
       // A group whose every child was removed would open onto nothing.
-      .filter((n) => n.children.length > 0 || n.path !== null || n.code === '');
+      if (n.children.length > 0 && children.length === 0) return [];
+      return [{ ...n, children }];
+    });
   return walk(nodes);
 }
 

@@ -1,0 +1,20 @@
+import { queryOptions } from '@tanstack/react-query';
+import { http } from './http.ts';
+import { SESSION_KEY } from './permission.tsx';
+
+/** Spec §7: the legacy envelope; success is code "0". */
+export interface EnterpriseParameter {
+  code: string;
+  content: { logoUrl: string | null; titleImageUrl?: string | null } | null;
+  message?: string;
+}
+
+export const enterpriseParameterQuery = queryOptions({
+  queryKey: [SESSION_KEY, 'enterpriseParameter'],
+  queryFn: () => http.get<EnterpriseParameter>('/api/admin/enterpriseParameterSetting'),
+  staleTime: 5 * 60_000,
+});
+
+export function enterpriseLogo(reply: EnterpriseParameter | undefined): string | null {
+  return reply?.code === '0' ? (reply.content?.logoUrl ?? null) : null;
+}
