@@ -17,7 +17,7 @@ import { ActorCache } from './plugins/auth.ts';
 import { installErrorHandling } from './plugins/errors.ts';
 import { GateLogWriter, installGateLog } from './plugins/gate-log.ts';
 import { buildOpenApi } from './plugins/openapi.ts';
-import { defaultRateLimits, installRateLimit, type RateLimits } from './plugins/rate-limit.ts';
+import { installRateLimit, type RateLimits } from './plugins/rate-limit.ts';
 import { installStatic } from './plugins/static.ts';
 import { seedDemoData } from './seed/demo-data.ts';
 import { syncMenus } from './seed/sync-menus.ts';
@@ -78,7 +78,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(compress, { threshold: 2048, encodings: ['gzip', 'br'] });
   const gateLog = new GateLogWriter(db, (err) => app.log.error({ err }, 'gate log write failed'));
   installAccess(app, services, actors);
-  installRateLimit(app, kv, opts.rateLimits ?? defaultRateLimits);
+  installRateLimit(
+    app,
+    kv,
+    opts.rateLimits ?? { perIpPerMinute: config.RATE_LIMIT_IP_PER_MINUTE, perAccountPerMinute: config.RATE_LIMIT_ACCOUNT_PER_MINUTE },
+  );
   installGateLog(app, gateLog);
 
   const loginKey = await LoginKey.load(db);

@@ -16,6 +16,8 @@ const schema = z.object({
   PUBLIC_BASE_URL: z.string().url('must be an absolute URL such as https://fapiao.example.com').optional(),
   LOCK_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(2592000).default(43200),
+  RATE_LIMIT_IP_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  RATE_LIMIT_ACCOUNT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
 });

@@ -4,6 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { type BuiltApp, buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
+import type { RateLimits } from '../src/plugins/rate-limit.ts';
 
 /**
  * API tests run through the real plugin stack with app.inject, on an in-memory PGlite by default and on the
@@ -46,10 +47,13 @@ export interface TestApp extends BuiltApp {
   publicKey: string;
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp & { drop(): Promise<void> }> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  opts: { rateLimits?: RateLimits } = {},
+): Promise<TestApp & { drop(): Promise<void> }> {
   const { handle, drop } = await openTestDb();
   const config = loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...env });
-  const built = await buildApp(config, { dbHandle: handle, logger: false, rateLimits: { perIpPerMinute: 10_000, perAccountPerMinute: 10_000 } });
+  const built = await buildApp(config, { dbHandle: handle, logger: false, rateLimits: opts.rateLimits ?? { perIpPerMinute: 10_000, perAccountPerMinute: 10_000 } });
   const pk = (await built.app.inject({ url: '/api/auth/publicKey' })).json().publicKey as string;
   const encrypt = (pw: string) =>
     publicEncrypt({ key: pk, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(pw, 'utf8')).toString('base64');

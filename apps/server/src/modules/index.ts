@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { registerResources } from '../crud/registry.ts';
 import { registerAuthRoutes } from './system/auth/routes.ts';
 import type { LoginKey } from './system/auth/login-key.ts';
 import { type ProfileCache, registerProfileRoutes } from './system/profile/routes.ts';
@@ -14,4 +15,5 @@ export interface ModuleDeps {
 export async function registerModules(app: FastifyInstance, deps: ModuleDeps) {
   registerAuthRoutes(app, deps.loginKey);
   registerProfileRoutes(app, deps.profiles);
+  registerResources(app);
 }

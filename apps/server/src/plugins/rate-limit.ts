@@ -7,8 +7,6 @@ export interface RateLimits {
   perAccountPerMinute: number;
 }
 
-export const defaultRateLimits: RateLimits = { perIpPerMinute: 60, perAccountPerMinute: 20 };
-
 /**
  * Login and code endpoints (contracts with rateLimited) are limited per client IP and per account name,
  * so neither one address nor a botnet against one account can guess freely. Counters live in the Kv

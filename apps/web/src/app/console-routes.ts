@@ -10,7 +10,13 @@ export const featureRoutes: FeatureRoute[] = Object.keys(modules)
   .flatMap((key) => modules[key].routes ?? []);
 
 /** Pages every logged-in user has, in the order the first-allowed-page rule tries them. */
-const ALWAYS_ORDER = ['dashboard', 'personalInformation', 'companyCenter', 'individuation', 'receiptsOperation'];
+const ALWAYS_ORDER = [
+  'dashboard',
+  'personalInformation',
+  'companyCenter',
+  'individuation',
+  'receiptsOperation',
+];
 
 function indexMenus(nodes: MenuNode[], into = new Map<string, MenuNode[]>()): Map<string, MenuNode[]> {
   for (const node of nodes) {

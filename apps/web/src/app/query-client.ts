@@ -1,5 +1,4 @@
 import { QueryClient } from '@tanstack/react-query';
-import { SESSION_KEY } from '../lib/permission.tsx';
 import { onSessionCleared } from '../lib/session.ts';
 
 export const queryClient = new QueryClient({

@@ -16,6 +16,7 @@ const PUBLIC_TITLES: Record<string, string> = {
 
 function PublicMeta({ pathname }: { pathname: string }) {
   const { t, i18n } = useTranslation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the brand wording inside applyPageMeta follows the language too
   useEffect(() => {
     const key = PUBLIC_TITLES[pathname];
     // Spec §1: the home and login titles are the platform's name on its own.

@@ -46,7 +46,9 @@ export async function login(username: string, password: string): Promise<TokenRe
 export async function logout(): Promise<void> {
   const token = getToken();
   if (token) {
-    await http.delete('/api/auth/oauth/token', { query: { access_token: token }, silent: true }).catch(() => {});
+    await http
+      .delete('/api/auth/oauth/token', { query: { access_token: token }, silent: true })
+      .catch(() => {});
   }
   clearSession();
 }

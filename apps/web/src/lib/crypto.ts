@@ -34,7 +34,9 @@ function toBase64(bytes: Uint8Array): string {
 async function webCryptoKey(): Promise<CryptoKey> {
   keyPromise ??= publicKeyPem()
     .then((pem) =>
-      crypto.subtle.importKey('spki', pemToDer(pem), { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['encrypt']),
+      crypto.subtle.importKey('spki', pemToDer(pem), { name: 'RSA-OAEP', hash: 'SHA-256' }, false, [
+        'encrypt',
+      ]),
     )
     .catch((err) => {
       keyPromise = undefined;

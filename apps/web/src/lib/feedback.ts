@@ -1,6 +1,5 @@
 import { Modal, message, notification } from 'antd';
 import type { MessageInstance } from 'antd/es/message/interface';
-import type { HookAPI as ModalApi } from 'antd/es/modal/useModal';
 import type { NotificationInstance } from 'antd/es/notification/interface';
 
 /**
@@ -11,7 +10,8 @@ import type { NotificationInstance } from 'antd/es/notification/interface';
 export interface Feedback {
   message: MessageInstance;
   notification: NotificationInstance;
-  modal: Pick<ModalApi, 'confirm' | 'info' | 'warning' | 'error' | 'success'>;
+  // The static Modal's shape; the hook API returns a superset, so either fits.
+  modal: Pick<typeof Modal, 'confirm' | 'info' | 'warning' | 'error' | 'success'>;
 }
 
 let current: Feedback = { message, notification, modal: Modal };

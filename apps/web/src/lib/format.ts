@@ -48,7 +48,12 @@ export function thousands(value: number | string | null | undefined, digits?: nu
 }
 
 export type DatePresetKey = 'today' | 'lastWeek' | 'lastMonth' | 'lastThreeMonths';
-const PRESET_DAYS: Record<DatePresetKey, number> = { today: 0, lastWeek: 7, lastMonth: 30, lastThreeMonths: 90 };
+const PRESET_DAYS: Record<DatePresetKey, number> = {
+  today: 0,
+  lastWeek: 7,
+  lastMonth: 30,
+  lastThreeMonths: 90,
+};
 
 export function presetRange(key: DatePresetKey, now: Dayjs = dayjs()): [Dayjs, Dayjs] {
   return [now.subtract(PRESET_DAYS[key], 'day').startOf('day'), now.endOf('day')];

@@ -81,7 +81,8 @@ export function fillPath(path: string, params: Record<string, unknown>): string 
   return path.replace(/\{(\w+)\}|:(\w+)/g, (_, a: string | undefined, b: string | undefined) => {
     const name = (a ?? b) as string;
     const value = params[name];
-    if (value === undefined || value === null) throw new Error(`Missing path parameter "${name}" for ${path}`);
+    if (value === undefined || value === null)
+      throw new Error(`Missing path parameter "${name}" for ${path}`);
     return encodeURIComponent(String(value));
   });
 }
@@ -144,7 +145,11 @@ function toFormData(body: unknown): FormData {
   return data;
 }
 
-function encodeBody(body: unknown, consumes: RequestOptions['consumes'], headers: Headers): BodyInit | undefined {
+function encodeBody(
+  body: unknown,
+  consumes: RequestOptions['consumes'],
+  headers: Headers,
+): BodyInit | undefined {
   if (body === undefined) return undefined;
   if (body instanceof FormData || consumes === 'multipart') return toFormData(body);
   if (consumes === 'form') {
@@ -178,12 +183,20 @@ async function request<T>(method: string, url: string, opts: RequestOptions = {}
   const payload = encodeBody(opts.body, opts.consumes, headers);
 
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new DOMException('timeout', 'TimeoutError')), REQUEST_TIMEOUT_MS);
+  const timer = setTimeout(
+    () => controller.abort(new DOMException('timeout', 'TimeoutError')),
+    REQUEST_TIMEOUT_MS,
+  );
   opts.signal?.addEventListener('abort', () => controller.abort(opts.signal?.reason));
 
   let res: Response;
   try {
-    res = await fetch(url + toQueryString(opts.query), { method, headers, body: payload, signal: controller.signal });
+    res = await fetch(url + toQueryString(opts.query), {
+      method,
+      headers,
+      body: payload,
+      signal: controller.signal,
+    });
   } catch (cause) {
     // Spec §8 "any other error": rejected with no message shown.
     const reason = cause instanceof Error ? cause.message : String(cause);

@@ -65,6 +65,14 @@ export function useCan(code: string): boolean {
   return useGrantedCodes().has(code);
 }
 
-export function Can({ code, children, fallback = null }: { code: string; children: ReactNode; fallback?: ReactNode }) {
+export function Can({
+  code,
+  children,
+  fallback = null,
+}: {
+  code: string;
+  children: ReactNode;
+  fallback?: ReactNode;
+}) {
   return <>{useCan(code) ? children : fallback}</>;
 }

@@ -1,7 +1,15 @@
 import { useSyncExternalStore } from 'react';
 
 /** A few brand-safe primaries; the first is the product's own blue. */
-export const PRIMARY_COLORS = ['#1677ff', '#13a8a8', '#52c41a', '#fa8c16', '#eb2f96', '#722ed1', '#f5222d'] as const;
+export const PRIMARY_COLORS = [
+  '#1677ff',
+  '#13a8a8',
+  '#52c41a',
+  '#fa8c16',
+  '#eb2f96',
+  '#722ed1',
+  '#f5222d',
+] as const;
 
 export interface ThemeChoice {
   primary: string;

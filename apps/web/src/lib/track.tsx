@@ -23,7 +23,12 @@ export interface TrackProps {
 }
 
 /** Returns a function that records the event and then follows the redirect, if any. */
-export function useTrack(): (eventType: number, value: string, redirect?: string, pageName?: string) => Promise<void> {
+export function useTrack(): (
+  eventType: number,
+  value: string,
+  redirect?: string,
+  pageName?: string,
+) => Promise<void> {
   const navigate = useNavigate();
   return useCallback(
     async (eventType, value, redirect, pageName) => {

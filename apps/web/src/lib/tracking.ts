@@ -14,6 +14,8 @@ export interface TrackEvent {
   eventType: number;
   event: string;
   pageName?: string;
+  /** Defaults to the current path; a page view reports the page just left. */
+  urlPath?: string;
   viewDur?: number;
   startTime?: string;
   endTime?: string;
@@ -87,7 +89,7 @@ export function buildTrackingBody(e: TrackEvent) {
       eventType: e.eventType,
       event: e.event,
       serialNumber,
-      url_path: window.location.pathname,
+      url_path: e.urlPath ?? window.location.pathname,
       pageName: e.pageName ?? document.title,
       view_dur: e.viewDur ?? 0,
       startTime: e.startTime ?? now.format(OPERATION_FORMAT),

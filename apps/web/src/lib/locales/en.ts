@@ -37,7 +37,12 @@ export default {
     hoursAgo_one: '1 hour ago',
     hoursAgo_other: '{{count}} hours ago',
     oneDayAgo: '1 day ago',
-    preset: { today: 'Today', lastWeek: 'Last 7 days', lastMonth: 'Last 30 days', lastThreeMonths: 'Last 90 days' },
+    preset: {
+      today: 'Today',
+      lastWeek: 'Last 7 days',
+      lastMonth: 'Last 30 days',
+      lastThreeMonths: 'Last 90 days',
+    },
   },
   sanitize: { tooLong: 'Input must not exceed {{n}} characters' },
   validation: {
@@ -57,7 +62,8 @@ export default {
     ownDescription:
       'Fapiaoyun Assistant: sales invoicing, purchase invoice verification, digital invoices, tax devices, SMS and e-mail delivery, electronic receipts and an open platform in one place.',
     genericDescription: 'E-invoice service platform: issue, verify, deliver and manage invoices.',
-    ownKeywords: 'fapiaoyun,invoice assistant,e-invoice,digital invoice,invoicing,purchase invoice,tax control',
+    ownKeywords:
+      'fapiaoyun,invoice assistant,e-invoice,digital invoice,invoicing,purchase invoice,tax control',
     genericKeywords: 'e-invoice,invoice service platform,invoicing,invoice verification',
   },
 };

@@ -27,9 +27,14 @@ export function menuPath(node: MenuNode, parents: MenuNode[]): string {
 }
 
 /** The chain of menu codes leading to the node whose link is `pathname`, for opening the right submenu. */
-export function menuTrail(nodes: MenuNode[], pathname: string, parents: MenuNode[] = []): string[] | undefined {
+export function menuTrail(
+  nodes: MenuNode[],
+  pathname: string,
+  parents: MenuNode[] = [],
+): string[] | undefined {
   for (const node of nodes) {
-    if (node.children.length === 0 && menuPath(node, parents) === pathname) return [...parents, node].map((n) => n.code);
+    if (node.children.length === 0 && menuPath(node, parents) === pathname)
+      return [...parents, node].map((n) => n.code);
     const found = menuTrail(node.children, pathname, [...parents, node]);
     if (found) return found;
   }

@@ -5,7 +5,14 @@ import { useLocation, useNavigate } from 'react-router';
 import { useLanguage } from '../../lib/i18n.ts';
 import { findPage, useConsole } from '../console-context.tsx';
 import { pageTitle } from '../console-page.ts';
-import { addView, closeAllViews, closeOtherViews, closeView, useVisitedViews, type VisitedView } from './tags-store.ts';
+import {
+  addView,
+  closeAllViews,
+  closeOtherViews,
+  closeView,
+  useVisitedViews,
+  type VisitedView,
+} from './tags-store.ts';
 
 /** Spec §2.11/§4: the strip of visited pages above the main area. */
 export function TagsView() {

@@ -1,0 +1,45 @@
+import { type ResourceContracts, resourceContracts } from '@fpy/resources';
+import type { FastifyInstance } from 'fastify';
+import { offsetOf } from '../data/paging.ts';
+import { route } from '../http/route.ts';
+import { sendWorkbook } from '../lib/excel.ts';
+import type { ServerResource } from './bind.ts';
+import { checkExportSize, exportFileName, exportWorkbook, MAX_EXPORT_ROWS } from './export.ts';
+import { filterConditions, orderFor } from './filters.ts';
+import { importRows } from './import.ts';
+import { repository } from './repository.ts';
+import { createRow, deleteRow, updateRow } from './writes.ts';
+
+/**
+ * Registers the routes a declared resource lists, each through route() so access control, OpenAPI and the
+ * permission walk see them like any hand-written route.
+ */
+export function registerResource(app: FastifyInstance, res: ServerResource) {
+  const c = resourceContracts(res.meta) as Partial<ResourceContracts>;
+
+  if (c.list) {
+    route(app, c.list, async (ctx, { query }) => {
+      const repo = repository(ctx, res);
+      const where = repo.where(filterConditions(res, query));
+      const [rows, total] = await Promise.all([
+        repo.select(where, orderFor(res, query.sort), query.limit, offsetOf(query)),
+        repo.count(where),
+      ]);
+      return { rows, total };
+    });
+  }
+  if (c.export) {
+    route(app, c.export, async (ctx, { query, reply }) => {
+      const repo = repository(ctx, res);
+      const where = repo.where(filterConditions(res, query));
+      checkExportSize(await repo.count(where));
+      const rows = await repo.select(where, orderFor(res, query.sort), MAX_EXPORT_ROWS);
+      return sendWorkbook(reply, exportFileName(res.meta.title.zh), await exportWorkbook(ctx, res.meta, rows));
+    });
+  }
+  if (c.get) route(app, c.get, (ctx, { params }) => repository(ctx, res).get(params.id));
+  if (c.create) route(app, c.create, (ctx, { body }) => createRow(ctx, res, body));
+  if (c.update) route(app, c.update, (ctx, { params, body }) => updateRow(ctx, res, params.id, body));
+  if (c.delete) route(app, c.delete, (ctx, { params }) => deleteRow(ctx, res, params.id));
+  if (c.import) route(app, c.import, (ctx, { req }) => importRows(ctx, res, req));
+}

@@ -1,0 +1,37 @@
+import { getTableColumns } from 'drizzle-orm';
+import { badRequest } from '../lib/errors.ts';
+import type { ServerResource } from './bind.ts';
+
+interface PgError {
+  code?: string;
+  detail?: string;
+  constraint?: string;
+  cause?: unknown;
+}
+
+/** The PostgreSQL error behind a driver's wrapper (drizzle wraps query errors; PGlite and pg share the shape). */
+function pgError(err: unknown): PgError | undefined {
+  for (let e = err as PgError | undefined, i = 0; e && i < 4; e = e.cause as PgError | undefined, i++) {
+    if (typeof e.code === 'string' && /^\d{2}[0-9A-Z]{3}$/.test(e.code)) return e;
+  }
+  return undefined;
+}
+
+/**
+ * A unique violation (23505) becomes a 400 naming the field, e.g. 岗位编码“P01”已存在. The database decides,
+ * not a prior SELECT, so two concurrent saves cannot both pass. The field is read from the error's
+ * `Key (tenant_id, code)=` detail, else the declared unique field.
+ */
+export function uniqueViolation(res: ServerResource, err: unknown, values: Record<string, unknown>) {
+  const e = pgError(err);
+  if (e?.code !== '23505') return undefined;
+  const byColumn = new Map(Object.entries(getTableColumns(res.table)).map(([k, c]) => [c.name, k]));
+  const keyCols = /Key \(([^)]+)\)=/.exec(e.detail ?? '')?.[1].split(',').map((s) => s.trim().replace(/"/g, '')) ?? [];
+  const declared = Object.entries(res.meta.fields).filter(([, f]) => f.unique).map(([k]) => k);
+  const fromDetail = keyCols.map((c) => byColumn.get(c)).filter((k): k is string => !!k && declared.includes(k));
+  const key = fromDetail[fromDetail.length - 1] ?? declared[0];
+  const f = key ? res.meta.fields[key] : undefined;
+  if (!key || !f) return badRequest('DUPLICATE', '该记录已存在');
+  const v = values[key];
+  return badRequest('DUPLICATE', v === undefined || v === null ? `${f.label.zh}已存在` : `${f.label.zh}“${String(v)}”已存在`, { field: key });
+}

@@ -1,0 +1,48 @@
+import type { tenantUpdateBody } from '@fpy/contracts';
+import type { Db } from '@fpy/db';
+import { tenants } from '@fpy/db';
+import { TenantType } from '@fpy/domain';
+import { and, eq, ne } from 'drizzle-orm';
+import type { z } from 'zod';
+import { badRequest } from '../../../lib/errors.ts';
+import { creditCodeTaken } from './create-company.ts';
+import { type JudgedCreditCode, judgeCreditCode } from './credit-code-rule.ts';
+
+type TenantInput = z.infer<typeof tenantUpdateBody>;
+
+/**
+ * Checks and normalises the company fields the tenant manager edits: credit code (format, duplicates),
+ * and the agent link — only an agent client points to a parent, and that parent must be an agent.
+ */
+export async function tenantValues(db: Db, body: TenantInput, selfId?: number) {
+  const credit: JudgedCreditCode = judgeCreditCode(body.creditCode);
+  const dupWhere = selfId ? and(eq(tenants.creditCode, credit.code), ne(tenants.id, selfId)) : eq(tenants.creditCode, credit.code);
+  const [dup] = await db.select({ id: tenants.id }).from(tenants).where(dupWhere).limit(1);
+  if (dup) throw creditCodeTaken();
+  let parentId: number | null = null;
+  if (body.tenantType === TenantType.AgentClient) {
+    if (!body.parentId) throw badRequest('TENANT_PARENT_REQUIRED', '代理商客户须选择所属代理商');
+    if (body.parentId === selfId) throw badRequest('TENANT_PARENT_INVALID', '所属代理商不能是自身');
+    const [p] = await db.select({ type: tenants.tenantType }).from(tenants).where(eq(tenants.id, body.parentId)).limit(1);
+    if (!p || p.type !== TenantType.Agent) throw badRequest('TENANT_PARENT_INVALID', '所属代理商不存在或不是代理商类型');
+    parentId = body.parentId;
+  }
+  const blank = (v: string | null | undefined) => (v ? v : null);
+  return {
+    credit,
+    values: {
+      name: body.name,
+      creditCode: credit.code,
+      tenantType: body.tenantType,
+      parentId,
+      invoiceMethod: body.invoiceMethod,
+      address: blank(body.address),
+      phone: blank(body.phone),
+      bank: blank(body.bank),
+      account: blank(body.account),
+      contactName: blank(body.contactName),
+      contactPhone: blank(body.contactPhone),
+      email: blank(body.email),
+    },
+  };
+}

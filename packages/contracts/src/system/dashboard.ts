@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { defineRoute } from '../route.ts';
+
+export const dashboardReply = z.object({
+  /** Accounts of the tenant (every tenant for the platform super administrator). */
+  users: z.number().int(),
+  /** Distinct accounts that logged in during the last 7 days. */
+  activeUsers: z.number().int(),
+  /** Tokens issued since midnight, China time. */
+  loginsToday: z.number().int(),
+  requestsToday: z.number().int(),
+  /** Requests answered with a status of 400 or more since midnight, China time. */
+  errorsToday: z.number().int(),
+  recentActivity: z.array(
+    z.object({ time: z.string(), username: z.string().nullable(), method: z.string(), path: z.string(), status: z.number().int() }),
+  ),
+  /** The last 24 hours, oldest first, China time; hours without requests count 0. */
+  requestsByHour: z.array(z.object({ hour: z.string(), count: z.number().int() })),
+});
+export type DashboardReply = z.infer<typeof dashboardReply>;
+
+export const getDashboard = defineRoute({
+  method: 'GET', path: '/api/admin/dashboard', permission: 'authenticated', tag: 'dashboard',
+  summary: '首页统计 (本企业；平台超级管理员为全部)',
+  reply: dashboardReply,
+});

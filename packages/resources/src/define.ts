@@ -1,0 +1,106 @@
+import type { z } from 'zod';
+
+/**
+ * A declared admin resource, pure metadata: no database driver, no server code, so the web bundle can import
+ * it. The server pairs it with its Drizzle table (apps/server/src/crud); field keys are the table's column
+ * property names, which that pairing checks at compile time.
+ */
+
+/** Bilingual text stated once: the web's locale files and the server's messages and Excel headers read it. */
+export interface Label {
+  zh: string;
+  en: string;
+}
+
+/** How a field's value is shown and typed in replies. */
+export type FieldType = 'string' | 'number' | 'boolean' | 'datetime';
+
+/**
+ * Search-form filter kinds and their query parameters:
+ *  text       ?key=…            contains, case-insensitive
+ *  exact      ?key=…            equals
+ *  select     ?key=…            equals one of the options
+ *  boolean    ?key=true|false
+ *  range      ?keyMin=&keyMax=  numbers, inclusive
+ *  dateRange  ?keyFrom=&keyTo=  ISO date-times (or YYYY-MM-DD[ HH:mm:ss] in China time), inclusive
+ *  httpStatus ?key=404|4xx      exact status or its class
+ */
+export type FilterKind = 'text' | 'exact' | 'select' | 'boolean' | 'range' | 'dateRange' | 'httpStatus';
+
+export type Widget = 'input' | 'textarea' | 'number' | 'switch' | 'select';
+
+export interface OptionDef extends Label {
+  value: string;
+}
+
+/** Static options, or the enabled items of a dictionary type (GET /api/admin/dict/{typeCode}). */
+export type Options = readonly OptionDef[] | { dict: string };
+
+export interface FieldDef {
+  label: Label;
+  type: FieldType;
+  /** Create/update validation; a field without a schema is read-only (server-set or system-written). */
+  schema?: z.ZodType;
+  /** A column of the list table (default true). */
+  list?: boolean;
+  filter?: FilterKind;
+  options?: Options;
+  sortable?: boolean;
+  /** Form widget; derived from type and options when omitted. */
+  widget?: Widget;
+  /** A column of the Excel export (default: same as list). */
+  export?: boolean;
+  /** Unique among its tenant's rows (or globally): a duplicate is a 400 naming this field. */
+  unique?: boolean;
+  /** List column width in px. */
+  width?: number;
+}
+
+export type Action = 'list' | 'get' | 'create' | 'update' | 'delete' | 'export' | 'import';
+
+export interface ResourceMeta<F extends Record<string, FieldDef> = Record<string, FieldDef>> {
+  /** URL segment and i18n namespace: /api/admin/r/<name>, resource.<name>.fields.<key>. */
+  name: string;
+  title: Label;
+  /** Menu code of the page: read permission; actions use `<menuCode>:btn_add|edit|del|export|import`. */
+  menuCode: string;
+  /** Rows carry tenant_id and are scoped through the shared tenant path. */
+  tenantScoped: boolean;
+  /** Only platform accounts (isSuperAdmin 2/3) may call any of its routes. */
+  platformOnly?: boolean;
+  fields: F;
+  actions: readonly Action[];
+  /** `-createdAt`, `sortOrder`… must name a sortable field or id. */
+  defaultSort: string;
+}
+
+export function defineResource<const F extends Record<string, FieldDef>>(meta: ResourceMeta<F>): ResourceMeta<F> {
+  if (!/^[a-z][a-zA-Z0-9]*$/.test(meta.name)) throw new Error(`resource name must be camelCase: ${meta.name}`);
+  const sortKey = meta.defaultSort.replace(/^[-+]/, '');
+  if (sortKey !== 'id' && !meta.fields[sortKey]) throw new Error(`${meta.name}: defaultSort names no field: ${sortKey}`);
+  for (const [key, f] of Object.entries(meta.fields)) {
+    if (f.filter === 'select' && !f.options) throw new Error(`${meta.name}.${key}: a select filter needs options`);
+  }
+  return meta;
+}
+
+/** Whether the resource may change rows at all. */
+export const isReadOnly = (meta: ResourceMeta) => !meta.actions.some((a) => a === 'create' || a === 'update' || a === 'delete' || a === 'import');
+
+/** Fields the create/edit form holds, in declaration order. */
+export const writableFields = (meta: ResourceMeta) => Object.entries(meta.fields).filter(([, f]) => f.schema);
+
+export const listFields = (meta: ResourceMeta) => Object.entries(meta.fields).filter(([, f]) => f.list !== false);
+
+export const exportFields = (meta: ResourceMeta) => Object.entries(meta.fields).filter(([, f]) => f.export ?? f.list !== false);
+
+export const filterFields = (meta: ResourceMeta) => Object.entries(meta.fields).filter(([, f]) => f.filter);
+
+/** Keys `sort` may name: sortable fields and id. */
+export const sortableKeys = (meta: ResourceMeta) => ['id', ...Object.entries(meta.fields).filter(([, f]) => f.sortable).map(([k]) => k)];
+
+/** i18n key convention (architecture "Labels"). */
+export const fieldLabelKey = (resource: string, field: string) => `resource.${resource}.fields.${field}`;
+export const titleKey = (resource: string) => `resource.${resource}.title`;
+export const optionLabelKey = (resource: string, field: string, value: string) => `resource.${resource}.options.${field}.${value}`;
+export const dictLabelKey = (type: string, value: string) => `dict.${type}.${value}`;

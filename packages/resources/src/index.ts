@@ -1,0 +1,22 @@
+// Pure metadata and contracts only: the web imports this entry, so nothing here may reach a database driver.
+export * from './define.ts';
+export * from './messages.ts';
+export * from './query.ts';
+export * from './schemas.ts';
+export * from './contracts.ts';
+export * from './dict-options.ts';
+export * from './locale.ts';
+export { positionsMeta } from './defs/positions.ts';
+export { dictTypesMeta } from './defs/dict-types.ts';
+export { dictItemsMeta } from './defs/dict-items.ts';
+export { gateLogsMeta } from './defs/gate-logs.ts';
+export { outboxMeta } from './defs/outbox.ts';
+
+import { dictItemsMeta } from './defs/dict-items.ts';
+import { dictTypesMeta } from './defs/dict-types.ts';
+import { gateLogsMeta } from './defs/gate-logs.ts';
+import { outboxMeta } from './defs/outbox.ts';
+import { positionsMeta } from './defs/positions.ts';
+
+/** Every declared resource; the resource conformance tests walk this list. */
+export const resourceMetas = [positionsMeta, dictTypesMeta, dictItemsMeta, gateLogsMeta, outboxMeta] as const;

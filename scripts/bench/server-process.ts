@@ -1,0 +1,61 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { constants, publicEncrypt } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface BenchServer {
+  url: string;
+  proc: ChildProcess;
+  encrypt(pw: string): string;
+  login(username: string, password: string): Promise<string>;
+  stop(): Promise<void>;
+}
+
+/** Starts the real server as its own process (as in production) on a fresh embedded database. */
+export async function startServer(port: number, env: Record<string, string> = {}): Promise<BenchServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'fpy-bench-'));
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_IP_PER_MINUTE: '100000000',
+      RATE_LIMIT_ACCOUNT_PER_MINUTE: '100000000',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  let pk = '';
+  while (!pk) {
+    if (Date.now() > deadline) throw new Error('server did not start');
+    try {
+      pk = ((await (await fetch(`${url}/api/auth/publicKey`)).json()) as { publicKey: string }).publicKey;
+    } catch {
+      await new Promise((r) => setTimeout(r, 300));
+    }
+  }
+  const encrypt = (pw: string) =>
+    publicEncrypt({ key: pk, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(pw)).toString('base64');
+  return {
+    url,
+    proc,
+    encrypt,
+    async login(username, password) {
+      const res = await fetch(`${url}/api/auth/oauth/token`, {
+        method: 'POST',
+        headers: { authorization: `Basic ${Buffer.from('webApp:webApp').toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ username, password: encrypt(password), grant_type: 'password' }),
+      });
+      return ((await res.json()) as { access_token: string }).access_token;
+    },
+    async stop() {
+      proc.kill('SIGTERM');
+      await new Promise((r) => proc.once('exit', r));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
