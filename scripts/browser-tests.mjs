@@ -6,7 +6,9 @@ import { join } from 'node:path';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) {
-  console.error(`Chromium not found at ${chromium}. Install it with: apt-get update && apt-get install -y chromium`);
+  console.error(
+    `Chromium not found at ${chromium}. Install it with: apt-get update && apt-get install -y chromium`,
+  );
   process.exit(1);
 }
 
@@ -16,7 +18,14 @@ if (build.status !== 0) process.exit(build.status ?? 1);
 const dataDir = mkdtempSync(join(tmpdir(), 'fpy-e2e-'));
 const port = Number(process.env.E2E_PORT ?? 9711);
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: '',
+    REDIS_URL: '',
+  },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 

@@ -23,7 +23,9 @@ function run(title, cmd, args, env = {}) {
   console.log(`\n▶ ${title}`);
   const started = Date.now();
   const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  console.log(`  ${title}: ${r.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `  ${title}: ${r.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
@@ -35,9 +37,18 @@ const redisUp = await reachable('127.0.0.1', 6379);
 run('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
 run('typecheck web', 'npx', ['tsc', '-p', 'apps/web/tsconfig.json', '--noEmit']);
 run('lint', 'npx', ['biome', 'check', '.']);
-run('unit + API tests on PGlite', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'api'], redisUp ? { TEST_REDIS_URL: 'redis://127.0.0.1:6379' } : {});
+run(
+  'unit + API tests on PGlite',
+  'npx',
+  ['vitest', 'run', '--project', 'unit', '--project', 'api'],
+  redisUp ? { TEST_REDIS_URL: 'redis://127.0.0.1:6379' } : {},
+);
 if (pgUp) {
-  run('API tests on PostgreSQL', 'npx', ['vitest', 'run', '--project', 'api'], { TEST_DB: 'pg', TEST_DATABASE_URL: pgUrl, ...(redisUp ? { TEST_REDIS_URL: 'redis://127.0.0.1:6379' } : {}) });
+  run('API tests on PostgreSQL', 'npx', ['vitest', 'run', '--project', 'api'], {
+    TEST_DB: 'pg',
+    TEST_DATABASE_URL: pgUrl,
+    ...(redisUp ? { TEST_REDIS_URL: 'redis://127.0.0.1:6379' } : {}),
+  });
 } else if (ci) {
   console.error(`PostgreSQL at ${pg.host} is not reachable: in CI the PostgreSQL suite must run.`);
   process.exit(1);

@@ -4,7 +4,16 @@ import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from '
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
-const inputs = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/package.json', 'apps/web/public', 'packages/domain/src', 'packages/contracts/src', 'packages/resources/src'];
+const inputs = [
+  'apps/web/src',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'apps/web/package.json',
+  'apps/web/public',
+  'packages/domain/src',
+  'packages/contracts/src',
+  'packages/resources/src',
+];
 const stampFile = join(root, 'apps/web/dist/.source-hash');
 
 function walk(p, out) {

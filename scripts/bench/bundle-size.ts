@@ -8,13 +8,24 @@ import { chromium } from 'playwright-core';
 export async function measureScripts(baseUrl: string, token: string) {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     const measure = async (path: string, withToken: boolean) => {
       const context = await browser.newContext();
       if (withToken) {
-        await context.addCookies([{ name: 'Authorization', value: encodeURIComponent(`Bearer ${token}`), url: baseUrl }]);
+        await context.addCookies([
+          { name: 'Authorization', value: encodeURIComponent(`Bearer ${token}`), url: baseUrl },
+        ]);
       }
       const page = await context.newPage();
       const scripts = new Map<string, Buffer>();

@@ -39,7 +39,10 @@ export async function startServer(port: number, env: Record<string, string> = {}
     }
   }
   const encrypt = (pw: string) =>
-    publicEncrypt({ key: pk, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(pw)).toString('base64');
+    publicEncrypt(
+      { key: pk, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+      Buffer.from(pw),
+    ).toString('base64');
   return {
     url,
     proc,
@@ -47,7 +50,10 @@ export async function startServer(port: number, env: Record<string, string> = {}
     async login(username, password) {
       const res = await fetch(`${url}/api/auth/oauth/token`, {
         method: 'POST',
-        headers: { authorization: `Basic ${Buffer.from('webApp:webApp').toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+        headers: {
+          authorization: `Basic ${Buffer.from('webApp:webApp').toString('base64')}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
         body: new URLSearchParams({ username, password: encrypt(password), grant_type: 'password' }),
       });
       return ((await res.json()) as { access_token: string }).access_token;

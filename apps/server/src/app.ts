@@ -43,10 +43,15 @@ export interface BuiltApp {
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<BuiltApp> {
   const dbHandle =
     opts.dbHandle ??
-    (await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir.startsWith('memory://') ? config.dataDir : join(config.dataDir, 'pg') }));
+    (await openDb({
+      databaseUrl: config.DATABASE_URL,
+      dataDir: config.dataDir.startsWith('memory://') ? config.dataDir : join(config.dataDir, 'pg'),
+    }));
   if (!opts.dbHandle) await dbHandle.migrate();
   const db = dbHandle.db;
-  const uploadsDir = config.dataDir.startsWith('memory://') ? join(process.cwd(), '.tmp-uploads') : join(config.dataDir, 'uploads');
+  const uploadsDir = config.dataDir.startsWith('memory://')
+    ? join(process.cwd(), '.tmp-uploads')
+    : join(config.dataDir, 'uploads');
   mkdirSync(uploadsDir, { recursive: true });
   await syncMenus(db);
   if (opts.seed !== false) await seedDemoData(db, uploadsDir);
@@ -81,7 +86,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   installRateLimit(
     app,
     kv,
-    opts.rateLimits ?? { perIpPerMinute: config.RATE_LIMIT_IP_PER_MINUTE, perAccountPerMinute: config.RATE_LIMIT_ACCOUNT_PER_MINUTE },
+    opts.rateLimits ?? {
+      perIpPerMinute: config.RATE_LIMIT_IP_PER_MINUTE,
+      perAccountPerMinute: config.RATE_LIMIT_ACCOUNT_PER_MINUTE,
+    },
   );
   installGateLog(app, gateLog);
 

@@ -1,8 +1,8 @@
-import { ConfigError, loadConfig } from './config.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
 import { DEMO_USERS } from './seed/demo-data.ts';
 
 async function main() {
-  let config;
+  let config: Config;
   try {
     config = loadConfig();
   } catch (e) {
@@ -19,7 +19,9 @@ async function main() {
   });
   await built.app.listen({ port: config.PORT, host: config.HOST });
   const url = config.PUBLIC_BASE_URL ?? `http://localhost:${config.PORT}`;
-  console.log(`\n发票云 is running: ${url}  (database: ${built.dbHandle.kind}${config.REDIS_URL ? ', redis' : ''})`);
+  console.log(
+    `\n发票云 is running: ${url}  (database: ${built.dbHandle.kind}${config.REDIS_URL ? ', redis' : ''})`,
+  );
   console.log('Demo accounts:');
   for (const [u, p] of Object.entries(DEMO_USERS)) console.log(`  ${u.padEnd(6)} / ${p}`);
   const stop = async () => {

@@ -9,7 +9,11 @@ function tokenRequest(t: ReturnType<typeof app>, username: string, password: str
     method: 'POST',
     url: '/api/auth/oauth/token',
     headers: { authorization: auth, 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ username, password: t.encrypt(password), grant_type: 'password' }).toString(),
+    payload: new URLSearchParams({
+      username,
+      password: t.encrypt(password),
+      grant_type: 'password',
+    }).toString(),
   });
 }
 
@@ -24,16 +28,34 @@ describe('auth', () => {
     const res = await tokenRequest(app(), '  demo  ', 'Demo@123');
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ token_type: 'bearer', expires_in: expect.any(Number), userId: expect.any(Number) });
-    const info = await app().app.inject({ url: '/api/admin/user/front/info', headers: bearer(body.access_token) });
+    expect(body).toMatchObject({
+      token_type: 'bearer',
+      expires_in: expect.any(Number),
+      userId: expect.any(Number),
+    });
+    const info = await app().app.inject({
+      url: '/api/admin/user/front/info',
+      headers: bearer(body.access_token),
+    });
     expect(info.statusCode).toBe(200);
-    expect(info.json()).toMatchObject({ username: 'demo', companyName: '演示科技有限公司', invoiceMethod: 1, tenantType: 1, isSuperAdmin: 1 });
+    expect(info.json()).toMatchObject({
+      username: 'demo',
+      companyName: '演示科技有限公司',
+      invoiceMethod: 1,
+      tenantType: 1,
+      isSuperAdmin: 1,
+    });
     expect(info.json().menus.map((m: { code: string }) => m.code)).toContain('orgManager');
     expect(info.json().elements.map((e: { code: string }) => e.code)).toContain('userManager:btn_add');
   });
 
   it('refuses a wrong client credential with 40131', async () => {
-    const res = await tokenRequest(app(), 'demo', 'Demo@123', `Basic ${Buffer.from('webApp:nope').toString('base64')}`);
+    const res = await tokenRequest(
+      app(),
+      'demo',
+      'Demo@123',
+      `Basic ${Buffer.from('webApp:nope').toString('base64')}`,
+    );
     expect(res.statusCode).toBe(401);
     expect(res.json().status).toBe(40131);
     const none = await tokenRequest(app(), 'demo', 'Demo@123', '');
@@ -41,7 +63,10 @@ describe('auth', () => {
   });
 
   it('answers wrong passwords and unknown users alike, with the spec message', async () => {
-    for (const [u, p] of [['demo', 'wrong-pass1'], ['nobody', 'whatever1']]) {
+    for (const [u, p] of [
+      ['demo', 'wrong-pass1'],
+      ['nobody', 'whatever1'],
+    ]) {
       const res = await tokenRequest(app(), u, p);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ status: 400, message: '账户或密码错误，连续输错5次后账户将被锁定' });
@@ -50,9 +75,11 @@ describe('auth', () => {
 
   it('locks after five failures, refuses the right password while locked, and a success resets the count', async () => {
     // brand: 4 failures then success resets the counter
-    for (let i = 0; i < 4; i++) expect((await tokenRequest(app(), 'brand', 'bad-pass1')).statusCode).toBe(400);
+    for (let i = 0; i < 4; i++)
+      expect((await tokenRequest(app(), 'brand', 'bad-pass1')).statusCode).toBe(400);
     expect((await tokenRequest(app(), 'brand', 'Brand@123')).statusCode).toBe(200);
-    for (let i = 0; i < 4; i++) expect((await tokenRequest(app(), 'brand', 'bad-pass1')).json().code).toBe('BAD_CREDENTIALS');
+    for (let i = 0; i < 4; i++)
+      expect((await tokenRequest(app(), 'brand', 'bad-pass1')).json().code).toBe('BAD_CREDENTIALS');
     expect((await tokenRequest(app(), 'brand', 'Brand@123')).statusCode).toBe(200);
 
     for (let i = 0; i < 4; i++) await tokenRequest(app(), 'agent', 'bad-pass1');
@@ -66,8 +93,13 @@ describe('auth', () => {
 
   it('revokes a token: later calls get 40101', async () => {
     const token = await app().login('demo', 'Demo@123');
-    expect((await app().app.inject({ url: '/api/admin/user/front/info', headers: bearer(token) })).statusCode).toBe(200);
-    const del = await app().app.inject({ method: 'DELETE', url: `/api/auth/oauth/token?access_token=${encodeURIComponent(token)}` });
+    expect(
+      (await app().app.inject({ url: '/api/admin/user/front/info', headers: bearer(token) })).statusCode,
+    ).toBe(200);
+    const del = await app().app.inject({
+      method: 'DELETE',
+      url: `/api/auth/oauth/token?access_token=${encodeURIComponent(token)}`,
+    });
     expect(del.statusCode).toBe(200);
     const after = await app().app.inject({ url: '/api/admin/user/front/info', headers: bearer(token) });
     expect(after.statusCode).toBe(401);
@@ -76,23 +108,39 @@ describe('auth', () => {
 
   it('refuses missing, garbage and cookie-less tokens with 40101 but accepts the Authorization cookie', async () => {
     expect((await app().app.inject({ url: '/api/admin/user/front/info' })).json().status).toBe(40101);
-    expect((await app().app.inject({ url: '/api/admin/user/front/info', headers: bearer('garbage') })).json().status).toBe(40101);
+    expect(
+      (await app().app.inject({ url: '/api/admin/user/front/info', headers: bearer('garbage') })).json()
+        .status,
+    ).toBe(40101);
     const token = await app().login('clerk', 'Clerk@123');
-    const viaCookie = await app().app.inject({ url: '/api/admin/user/front/info', headers: { cookie: `Authorization=${encodeURIComponent(`Bearer ${token}`)}` } });
+    const viaCookie = await app().app.inject({
+      url: '/api/admin/user/front/info',
+      headers: { cookie: `Authorization=${encodeURIComponent(`Bearer ${token}`)}` },
+    });
     expect(viaCookie.statusCode).toBe(200);
   });
 
   it('gives the clerk only the user list', async () => {
     const token = await app().login('clerk', 'Clerk@123');
-    const info = (await app().app.inject({ url: '/api/admin/user/front/info', headers: bearer(token) })).json();
+    const info = (
+      await app().app.inject({ url: '/api/admin/user/front/info', headers: bearer(token) })
+    ).json();
     expect(info.elements).toEqual([]);
-    const menus = (await app().app.inject({ url: '/api/admin/user/front/tenant/menus', headers: bearer(token) })).json();
-    expect(menus).toEqual([expect.objectContaining({ code: 'orgManager', children: [expect.objectContaining({ code: 'userManager' })] })]);
+    const menus = (
+      await app().app.inject({ url: '/api/admin/user/front/tenant/menus', headers: bearer(token) })
+    ).json();
+    expect(menus).toEqual([
+      expect.objectContaining({
+        code: 'orgManager',
+        children: [expect.objectContaining({ code: 'userManager' })],
+      }),
+    ]);
   });
 
   it('validates the body with a Chinese message naming the field', async () => {
     const res = await app().app.inject({
-      method: 'POST', url: '/api/auth/oauth/token',
+      method: 'POST',
+      url: '/api/auth/oauth/token',
       headers: { authorization: basic, 'content-type': 'application/x-www-form-urlencoded' },
       payload: 'username=demo&password=x&grant_type=client_credentials',
     });
@@ -105,7 +153,9 @@ describe('auth', () => {
     expect(nf.statusCode).toBe(404);
     expect(nf.json().status).toBe(404);
     const big = await app().app.inject({
-      method: 'POST', url: '/api/admin/client/getForgetPwdCode', headers: { 'content-type': 'application/json' },
+      method: 'POST',
+      url: '/api/admin/client/getForgetPwdCode',
+      headers: { 'content-type': 'application/json' },
       payload: JSON.stringify({ username: 'x'.repeat(1_100_000), target: 'a@b.cn' }),
     });
     expect(big.statusCode).toBe(413);

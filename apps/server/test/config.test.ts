@@ -27,7 +27,10 @@ describe('configuration from the environment', () => {
       timeout: 30_000,
     });
     expect(r.status).toBe(1);
-    const lines = r.stderr.trim().split('\n').filter((l) => !l.includes('ExperimentalWarning') && !l.includes('--trace-warnings') && l.trim());
+    const lines = r.stderr
+      .trim()
+      .split('\n')
+      .filter((l) => !l.includes('ExperimentalWarning') && !l.includes('--trace-warnings') && l.trim());
     expect(lines).toEqual([expect.stringMatching(/^Invalid environment variable PORT:/)]);
   });
 });

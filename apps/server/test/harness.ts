@@ -53,16 +53,30 @@ export async function createTestApp(
 ): Promise<TestApp & { drop(): Promise<void> }> {
   const { handle, drop } = await openTestDb();
   const config = loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...env });
-  const built = await buildApp(config, { dbHandle: handle, logger: false, rateLimits: opts.rateLimits ?? { perIpPerMinute: 10_000, perAccountPerMinute: 10_000 } });
+  const built = await buildApp(config, {
+    dbHandle: handle,
+    logger: false,
+    rateLimits: opts.rateLimits ?? { perIpPerMinute: 10_000, perAccountPerMinute: 10_000 },
+  });
   const pk = (await built.app.inject({ url: '/api/auth/publicKey' })).json().publicKey as string;
   const encrypt = (pw: string) =>
-    publicEncrypt({ key: pk, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(pw, 'utf8')).toString('base64');
+    publicEncrypt(
+      { key: pk, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+      Buffer.from(pw, 'utf8'),
+    ).toString('base64');
   const login = async (username: string, password: string) => {
     const res = await built.app.inject({
       method: 'POST',
       url: '/api/auth/oauth/token',
-      headers: { authorization: `Basic ${Buffer.from('webApp:webApp').toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ username, password: encrypt(password), grant_type: 'password' }).toString(),
+      headers: {
+        authorization: `Basic ${Buffer.from('webApp:webApp').toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      payload: new URLSearchParams({
+        username,
+        password: encrypt(password),
+        grant_type: 'password',
+      }).toString(),
     });
     if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.statusCode} ${res.body}`);
     return res.json().access_token as string;

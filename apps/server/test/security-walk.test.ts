@@ -25,7 +25,11 @@ beforeAll(async () => {
   // A member of the demo company with no group at all: holds no code.
   const [demoUser] = await t.services.db.select().from(users).where(eq(users.username, 'demo'));
   await t.services.db.insert(users).values({
-    tenantId: demoUser.tenantId, username: 'nobody', passwordHash: await hashPassword('Nobody@123'), passwordState: 'ok', name: '无权限用户',
+    tenantId: demoUser.tenantId,
+    username: 'nobody',
+    passwordHash: await hashPassword('Nobody@123'),
+    passwordState: 'ok',
+    name: '无权限用户',
   });
   tokens.nobody = await t.login('nobody', 'Nobody@123');
   tokens.demo = await t.login('demo', 'Demo@123');
@@ -33,7 +37,9 @@ beforeAll(async () => {
 });
 
 function operations() {
-  return Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ path, method: method.toUpperCase(), op })));
+  return Object.entries(doc.paths).flatMap(([path, ops]) =>
+    Object.entries(ops).map(([method, op]) => ({ path, method: method.toUpperCase(), op })),
+  );
 }
 
 describe('every route is guarded as its contract says', () => {
@@ -44,7 +50,8 @@ describe('every route is guarded as its contract says', () => {
     for (const { path, method, op } of ops) {
       const p = op['x-permission'];
       expect(p, `${method} ${path}`).toBeTruthy();
-      if (p !== 'public' && p !== 'authenticated') expect(codes.has(p), `${method} ${path} needs unknown code ${p}`).toBe(true);
+      if (p !== 'public' && p !== 'authenticated')
+        expect(codes.has(p), `${method} ${path} needs unknown code ${p}`).toBe(true);
     }
   });
 
@@ -61,11 +68,19 @@ describe('every route is guarded as its contract says', () => {
     for (const { path, method, op } of operations()) {
       const p = op['x-permission'];
       if (p === 'public' || p === 'authenticated') continue;
-      const res = await app().app.inject({ method: method as 'GET', url: fill(path), headers: bearer(tokens.nobody) });
+      const res = await app().app.inject({
+        method: method as 'GET',
+        url: fill(path),
+        headers: bearer(tokens.nobody),
+      });
       expect(res.statusCode, `${method} ${path}`).toBe(403);
       expect(res.json().status, `${method} ${path}`).toBe(40301);
       if (op['x-platform-only']) {
-        const asTenantAdmin = await app().app.inject({ method: method as 'GET', url: fill(path), headers: bearer(tokens.demo) });
+        const asTenantAdmin = await app().app.inject({
+          method: method as 'GET',
+          url: fill(path),
+          headers: bearer(tokens.demo),
+        });
         expect(asTenantAdmin.statusCode, `${method} ${path} as tenant admin`).toBe(403);
       }
     }
@@ -95,7 +110,8 @@ describe('tenant isolation on every record route', () => {
       if (!mine?.length || !theirs) continue;
       covered.push(path);
       const theirIds = new Set(theirs.map((r) => r.id));
-      for (const row of mine) expect(theirIds.has(row.id), `${path}: brand sees demo's row ${row.id}`).toBe(false);
+      for (const row of mine)
+        expect(theirIds.has(row.id), `${path}: brand sees demo's row ${row.id}`).toBe(false);
 
       const victim = mine[mine.length - 1];
       const url = `${path}/${victim.id}`;
@@ -103,7 +119,12 @@ describe('tenant isolation on every record route', () => {
       const get = await t.app.inject({ url, headers: bearer(tokens.brand) });
       expect(get.statusCode, `GET ${url} as another tenant`).toBe(404);
       if (item.put) {
-        const put = await t.app.inject({ method: 'PUT', url, headers: bearer(tokens.brand), payload: before });
+        const put = await t.app.inject({
+          method: 'PUT',
+          url,
+          headers: bearer(tokens.brand),
+          payload: before,
+        });
         expect([400, 404], `PUT ${url} as another tenant`).toContain(put.statusCode);
       }
       if (item.delete) {

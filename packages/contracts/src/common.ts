@@ -31,4 +31,7 @@ export function pageReply<T extends z.ZodType>(row: T) {
 export const text = (max = 255) => z.string().trim().max(max);
 export const optionalText = (max = 255) => z.string().trim().max(max).optional().nullable();
 
-export const isoDate = z.string().datetime({ offset: true }).or(z.string().regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/));
+export const isoDate = z
+  .string()
+  .datetime({ offset: true })
+  .or(z.string().regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/));

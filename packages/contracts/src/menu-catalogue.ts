@@ -61,8 +61,20 @@ export const menuCatalogue: MenuDef[] = [
           { action: 'member', zh: '管理成员', en: 'Members' },
         ],
       },
-      { code: 'departManager', zh: '部门管理', en: 'Departments', icon: 'ApartmentOutlined', elements: crud('部门') },
-      { code: 'positionManager', zh: '岗位管理', en: 'Positions', icon: 'IdcardOutlined', elements: [...crud('岗位'), { action: 'export', zh: '导出', en: 'Export' }] },
+      {
+        code: 'departManager',
+        zh: '部门管理',
+        en: 'Departments',
+        icon: 'ApartmentOutlined',
+        elements: crud('部门'),
+      },
+      {
+        code: 'positionManager',
+        zh: '岗位管理',
+        en: 'Positions',
+        icon: 'IdcardOutlined',
+        elements: [...crud('岗位'), { action: 'export', zh: '导出', en: 'Export' }],
+      },
     ],
   },
   {
@@ -124,9 +136,17 @@ export interface FlatMenu extends MenuDef {
 }
 
 /** Depth-first list with the console path of each entry (/{top}/{child}). */
-export function flattenCatalogue(defs: MenuDef[] = menuCatalogue, parent: FlatMenu | null = null): FlatMenu[] {
+export function flattenCatalogue(
+  defs: MenuDef[] = menuCatalogue,
+  parent: FlatMenu | null = null,
+): FlatMenu[] {
   return defs.flatMap((d, i) => {
-    const flat: FlatMenu = { ...d, parentCode: parent?.code ?? null, path: `${parent?.path ?? ''}/${d.code}`, order: (i + 1) * 10 };
+    const flat: FlatMenu = {
+      ...d,
+      parentCode: parent?.code ?? null,
+      path: `${parent?.path ?? ''}/${d.code}`,
+      order: (i + 1) * 10,
+    };
     return [flat, ...flattenCatalogue(d.children ?? [], flat)];
   });
 }

@@ -272,6 +272,8 @@ CREATE UNIQUE INDEX "menus_code_uq" ON "menus" USING btree ("code");--> statemen
 CREATE INDEX "menus_parent_idx" ON "menus" USING btree ("parent_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "access_tokens_hash_uq" ON "access_tokens" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "access_tokens_user_idx" ON "access_tokens" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "access_tokens_tenant_created_idx" ON "access_tokens" USING btree ("tenant_id","created_at");--> statement-breakpoint
+CREATE INDEX "access_tokens_created_idx" ON "access_tokens" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "verification_codes_user_idx" ON "verification_codes" USING btree ("user_id","purpose");--> statement-breakpoint
 CREATE INDEX "gate_logs_created_idx" ON "gate_logs" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "gate_logs_tenant_created_idx" ON "gate_logs" USING btree ("tenant_id","created_at");--> statement-breakpoint

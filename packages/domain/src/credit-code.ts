@@ -28,7 +28,9 @@ export function checkCreditCode(raw: string): CreditCodeCheck {
   const code = raw.trim();
   if (code.length === 18 && FORMAT.test(code)) {
     const expected = creditCodeCheckChar(code.slice(0, 17));
-    return expected === code[17] ? { status: 'valid' } : { status: 'checksum_failed', expectedCheck: expected };
+    return expected === code[17]
+      ? { status: 'valid' }
+      : { status: 'checksum_failed', expectedCheck: expected };
   }
   if (LEGACY.test(code)) return { status: 'legacy' };
   return { status: 'malformed' };

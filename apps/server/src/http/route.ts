@@ -44,7 +44,10 @@ export function route<C extends RouteContract>(app: FastifyInstance, contract: C
       const input = {
         query: contract.query ? parsePart(contract.query, req.query, 'query') : undefined,
         params: contract.params ? parsePart(contract.params, req.params, 'params') : undefined,
-        body: contract.body && contract.consumes !== 'multipart' ? parsePart(contract.body, req.body, 'body') : undefined,
+        body:
+          contract.body && contract.consumes !== 'multipart'
+            ? parsePart(contract.body, req.body, 'body')
+            : undefined,
         req,
         reply,
       } as RouteInput<C>;

@@ -6,7 +6,11 @@ z.config(z.locales.zhCN());
 const PART_LABEL = { query: '查询参数', body: '请求体', params: '路径参数' } as const;
 
 /** Parses one part of a request; the first problem becomes a Chinese 400 that names the field. */
-export function parsePart<T extends z.ZodType>(schema: T, value: unknown, part: keyof typeof PART_LABEL): z.infer<T> {
+export function parsePart<T extends z.ZodType>(
+  schema: T,
+  value: unknown,
+  part: keyof typeof PART_LABEL,
+): z.infer<T> {
   const r = schema.safeParse(value ?? {});
   if (r.success) return r.data;
   const issue = r.error.issues[0];

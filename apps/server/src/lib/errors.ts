@@ -22,7 +22,8 @@ export const unauthenticated = (message = '登录已失效，请重新登录', c
   new AppError(401, ErrorStatus.Unauthenticated, code, message);
 export const forbidden = (message = '没有权限执行此操作', code = 'FORBIDDEN') =>
   new AppError(403, ErrorStatus.Forbidden, code, message);
-export const notFound = (message = '记录不存在', code = 'NOT_FOUND') => new AppError(404, ErrorStatus.NotFound, code, message);
+export const notFound = (message = '记录不存在', code = 'NOT_FOUND') =>
+  new AppError(404, ErrorStatus.NotFound, code, message);
 /** A business rule refused the action (body status 30101: the client shows a 失败 warning). */
 export const businessError = (code: string, message: string, details?: unknown) =>
   new AppError(409, ErrorStatus.BusinessFailure, code, message, details);

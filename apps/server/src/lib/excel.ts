@@ -13,13 +13,21 @@ export interface ExcelColumn<Row> {
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const MAX_IMPORT_ROWS = 5000;
 
-export async function buildWorkbook<Row>(sheetName: string, columns: ExcelColumn<Row>[], rows: Row[]): Promise<Buffer> {
+export async function buildWorkbook<Row>(
+  sheetName: string,
+  columns: ExcelColumn<Row>[],
+  rows: Row[],
+): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet(sheetName);
   ws.columns = columns.map((c) => ({ header: c.header, key: c.key, width: c.width ?? 18 }));
   ws.getRow(1).font = { bold: true };
   for (const r of rows) {
-    ws.addRow(Object.fromEntries(columns.map((c) => [c.key, c.value ? c.value(r) : (r as Record<string, unknown>)[c.key]])));
+    ws.addRow(
+      Object.fromEntries(
+        columns.map((c) => [c.key, c.value ? c.value(r) : (r as Record<string, unknown>)[c.key]]),
+      ),
+    );
   }
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
@@ -42,7 +50,8 @@ export interface ParsedSheet {
  * Refuses files that are not xlsx, empty, without the headers, or longer than MAX_IMPORT_ROWS.
  */
 export async function readWorkbook<Row>(data: Buffer, columns: ExcelColumn<Row>[]): Promise<ParsedSheet> {
-  if (data.length < 4 || data[0] !== 0x50 || data[1] !== 0x4b) throw badRequest('FILE_NOT_XLSX', '文件格式不正确，请上传 .xlsx 格式的 Excel 文件');
+  if (data.length < 4 || data[0] !== 0x50 || data[1] !== 0x4b)
+    throw badRequest('FILE_NOT_XLSX', '文件格式不正确，请上传 .xlsx 格式的 Excel 文件');
   const wb = new ExcelJS.Workbook();
   try {
     await wb.xlsx.load(data as unknown as ArrayBuffer);
@@ -59,7 +68,8 @@ export async function readWorkbook<Row>(data: Buffer, columns: ExcelColumn<Row>[
     if (c) colIndex.set(c.key, col);
   });
   const missing = columns.filter((c) => !colIndex.has(c.key)).map((c) => c.header);
-  if (missing.length) throw badRequest('FILE_HEADER_MISMATCH', `表头缺少列：${missing.join('、')}，请使用下载的模板`);
+  if (missing.length)
+    throw badRequest('FILE_HEADER_MISMATCH', `表头缺少列：${missing.join('、')}，请使用下载的模板`);
   const rows: ParsedSheet['rows'] = [];
   ws.eachRow((row, rowNumber) => {
     if (rowNumber === 1) return;
@@ -73,7 +83,8 @@ export async function readWorkbook<Row>(data: Buffer, columns: ExcelColumn<Row>[
     if (any) rows.push({ rowNumber, values });
   });
   if (!rows.length) throw badRequest('FILE_EMPTY', '文件中没有数据行');
-  if (rows.length > MAX_IMPORT_ROWS) throw badRequest('FILE_TOO_MANY_ROWS', `一次最多导入 ${MAX_IMPORT_ROWS} 行`);
+  if (rows.length > MAX_IMPORT_ROWS)
+    throw badRequest('FILE_TOO_MANY_ROWS', `一次最多导入 ${MAX_IMPORT_ROWS} 行`);
   return { rows };
 }
 

@@ -54,7 +54,9 @@ export class RedisKv implements Kv {
     return new RedisKv(redis);
   }
   async incr(key: string, ttlSeconds: number) {
-    const [[, n]] = (await this.redis.multi().incr(key).expire(key, ttlSeconds, 'NX').exec()) as [[null, number]];
+    const [[, n]] = (await this.redis.multi().incr(key).expire(key, ttlSeconds, 'NX').exec()) as [
+      [null, number],
+    ];
     return n;
   }
   get(key: string) {

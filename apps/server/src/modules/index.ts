@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { registerResources } from '../crud/registry.ts';
+import { registerBaseModule } from './base/index.ts';
+import { registerSelfModule } from './self/routes.ts';
+import { registerOrgRoutes } from './org/index.ts';
 import { registerAuthRoutes } from './system/auth/routes.ts';
 import type { LoginKey } from './system/auth/login-key.ts';
 import { type ProfileCache, registerProfileRoutes } from './system/profile/routes.ts';
@@ -15,5 +18,8 @@ export interface ModuleDeps {
 export async function registerModules(app: FastifyInstance, deps: ModuleDeps) {
   registerAuthRoutes(app, deps.loginKey);
   registerProfileRoutes(app, deps.profiles);
+  registerOrgRoutes(app);
+  registerBaseModule(app, deps);
+  registerSelfModule(app);
   registerResources(app);
 }

@@ -39,7 +39,8 @@ export function installAccess(app: FastifyInstance, services: Services, actors: 
     const contract = req.routeOptions.config?.contract;
     if (!contract || contract.permission === 'public') return;
     if (!actor) throw token ? unauthenticated() : unauthenticated('请先登录', 'TOKEN_MISSING');
-    if (contract.platformOnly && !isPlatformAccount(actor.isSuperAdmin)) throw forbidden('仅平台管理员可执行此操作');
+    if (contract.platformOnly && !isPlatformAccount(actor.isSuperAdmin))
+      throw forbidden('仅平台管理员可执行此操作');
     if (contract.permission === 'authenticated' || actor.platform) return;
     if (!actor.codes.has(contract.permission)) throw forbidden(`没有权限：${contract.permission}`);
   });

@@ -1,5 +1,14 @@
 import type { Db } from '@fpy/db';
-import { accessTokens, groupElements, groupMembers, groupMenus, elements, menus, tenants, users } from '@fpy/db';
+import {
+  accessTokens,
+  groupElements,
+  groupMembers,
+  groupMenus,
+  elements,
+  menus,
+  tenants,
+  users,
+} from '@fpy/db';
 import { RecordStatus, SuperAdmin } from '@fpy/domain';
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -24,15 +33,22 @@ export function bearerToken(req: FastifyRequest): string | null {
 /** Every code a user holds: all codes for the platform super administrator, else the union of their groups' grants. */
 export async function loadCodes(db: Db, userId: number, isSuperAdmin: number): Promise<Set<string>> {
   if (isSuperAdmin === SuperAdmin.Platform) {
-    const [m, e] = await Promise.all([db.select({ c: menus.code }).from(menus), db.select({ c: elements.code }).from(elements)]);
+    const [m, e] = await Promise.all([
+      db.select({ c: menus.code }).from(menus),
+      db.select({ c: elements.code }).from(elements),
+    ]);
     return new Set([...m.map((r) => r.c), ...e.map((r) => r.c)]);
   }
-  const groupIds = (await db.select({ g: groupMembers.groupId }).from(groupMembers).where(eq(groupMembers.userId, userId))).map(
-    (r) => r.g,
-  );
+  const groupIds = (
+    await db.select({ g: groupMembers.groupId }).from(groupMembers).where(eq(groupMembers.userId, userId))
+  ).map((r) => r.g);
   if (!groupIds.length) return new Set();
   const [m, e] = await Promise.all([
-    db.selectDistinct({ c: menus.code }).from(groupMenus).innerJoin(menus, eq(menus.id, groupMenus.menuId)).where(inArray(groupMenus.groupId, groupIds)),
+    db
+      .selectDistinct({ c: menus.code })
+      .from(groupMenus)
+      .innerJoin(menus, eq(menus.id, groupMenus.menuId))
+      .where(inArray(groupMenus.groupId, groupIds)),
     db
       .selectDistinct({ c: elements.code })
       .from(groupElements)
@@ -76,7 +92,13 @@ export class ActorCache {
       .from(accessTokens)
       .innerJoin(users, eq(users.id, accessTokens.userId))
       .leftJoin(tenants, eq(tenants.id, users.tenantId))
-      .where(and(eq(accessTokens.tokenHash, tokenHash), isNull(accessTokens.revokedAt), gt(accessTokens.expiresAt, new Date())))
+      .where(
+        and(
+          eq(accessTokens.tokenHash, tokenHash),
+          isNull(accessTokens.revokedAt),
+          gt(accessTokens.expiresAt, new Date()),
+        ),
+      )
       .limit(1);
     const row = rows[0];
     if (!row || row.user.status !== RecordStatus.Active) return null;

@@ -12,10 +12,19 @@ export function installErrorHandling(app: FastifyInstance) {
         .send({ status: err.status, code: err.code, message: err.message, requestId, details: err.details });
     }
     const fe = err as FastifyError;
-    if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || fe.statusCode === 413 || fe.code === 'FST_REQ_FILE_TOO_LARGE') {
+    if (
+      fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ||
+      fe.statusCode === 413 ||
+      fe.code === 'FST_REQ_FILE_TOO_LARGE'
+    ) {
       return reply
         .status(413)
-        .send({ status: ErrorStatus.PayloadTooLarge, code: 'PAYLOAD_TOO_LARGE', message: '请求内容过大', requestId });
+        .send({
+          status: ErrorStatus.PayloadTooLarge,
+          code: 'PAYLOAD_TOO_LARGE',
+          message: '请求内容过大',
+          requestId,
+        });
     }
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
       const message =
@@ -24,11 +33,23 @@ export function installErrorHandling(app: FastifyInstance) {
           : fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
             ? '请求体不是合法的 JSON'
             : '请求不合法';
-      return reply.status(fe.statusCode).send({ status: fe.statusCode === 415 ? 400 : fe.statusCode, code: fe.code ?? 'BAD_REQUEST', message, requestId });
+      return reply
+        .status(fe.statusCode)
+        .send({
+          status: fe.statusCode === 415 ? 400 : fe.statusCode,
+          code: fe.code ?? 'BAD_REQUEST',
+          message,
+          requestId,
+        });
     }
     req.log.error({ err, requestId }, 'unhandled error');
     return reply
       .status(500)
-      .send({ status: ErrorStatus.Internal, code: 'INTERNAL_ERROR', message: `服务器内部错误，请联系管理员（请求编号 ${requestId}）`, requestId });
+      .send({
+        status: ErrorStatus.Internal,
+        code: 'INTERNAL_ERROR',
+        message: `服务器内部错误，请联系管理员（请求编号 ${requestId}）`,
+        requestId,
+      });
   });
 }

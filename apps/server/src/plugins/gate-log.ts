@@ -51,8 +51,17 @@ export class GateLogWriter {
 function insertBatch(rows: Row[]) {
   const json = JSON.stringify(
     rows.map((r) => ({
-      request_id: r.requestId, tenant_id: r.tenantId, user_id: r.userId, username: r.username, method: r.method, path: r.path,
-      status: r.status, duration_ms: r.durationMs, ip: r.ip, user_agent: r.userAgent, created_at: r.createdAt,
+      request_id: r.requestId,
+      tenant_id: r.tenantId,
+      user_id: r.userId,
+      username: r.username,
+      method: r.method,
+      path: r.path,
+      status: r.status,
+      duration_ms: r.durationMs,
+      ip: r.ip,
+      user_agent: r.userAgent,
+      created_at: r.createdAt,
     })),
   );
   return sql`INSERT INTO gate_logs (request_id, tenant_id, user_id, username, method, path, status, duration_ms, ip, user_agent, created_at)

@@ -25,7 +25,11 @@ function parameters(c: RouteContract) {
   return out;
 }
 
-const MEDIA = { json: 'application/json', form: 'application/x-www-form-urlencoded', multipart: 'multipart/form-data' };
+const MEDIA = {
+  json: 'application/json',
+  form: 'application/x-www-form-urlencoded',
+  multipart: 'multipart/form-data',
+};
 
 /** The OpenAPI 3.1 document, generated from the same contracts the server enforces. */
 export function buildOpenApi(contracts: RouteContract[]) {
@@ -38,17 +42,36 @@ export function buildOpenApi(contracts: RouteContract[]) {
       ...(c.platformOnly ? { 'x-platform-only': true } : {}),
       parameters: parameters(c),
       responses: {
-        200: c.produces === 'file'
-          ? { description: 'file', content: { 'application/octet-stream': {} } }
-          : { description: 'OK', content: { 'application/json': { schema: c.reply ? jsonSchema(c.reply, 'output') : {} } } },
+        200:
+          c.produces === 'file'
+            ? { description: 'file', content: { 'application/octet-stream': {} } }
+            : {
+                description: 'OK',
+                content: { 'application/json': { schema: c.reply ? jsonSchema(c.reply, 'output') : {} } },
+              },
         400: { description: '参数不合法 { status: 400, code, message }' },
-        ...(c.permission === 'public' ? {} : { 401: { description: '未登录 { status: 40101 }' }, 403: { description: '无权限 { status: 40301 }' } }),
+        ...(c.permission === 'public'
+          ? {}
+          : {
+              401: { description: '未登录 { status: 40101 }' },
+              403: { description: '无权限 { status: 40301 }' },
+            }),
       },
     };
     if (c.body) {
-      op.requestBody = { required: true, content: { [MEDIA[c.consumes ?? 'json']]: { schema: jsonSchema(c.body, 'input') } } };
+      op.requestBody = {
+        required: true,
+        content: { [MEDIA[c.consumes ?? 'json']]: { schema: jsonSchema(c.body, 'input') } },
+      };
     } else if (c.consumes === 'multipart') {
-      op.requestBody = { required: true, content: { [MEDIA.multipart]: { schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } } } } } };
+      op.requestBody = {
+        required: true,
+        content: {
+          [MEDIA.multipart]: {
+            schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } } },
+          },
+        },
+      };
     }
     if (c.permission !== 'public') op.security = [{ bearer: [] }];
     paths[c.path] ??= {};
@@ -56,7 +79,11 @@ export function buildOpenApi(contracts: RouteContract[]) {
   }
   return {
     openapi: '3.1.0',
-    info: { title: '发票云 API', version: '0.1.0', description: '每个接口的 x-permission 是调用它所需的菜单或按钮权限编码。' },
+    info: {
+      title: '发票云 API',
+      version: '0.1.0',
+      description: '每个接口的 x-permission 是调用它所需的菜单或按钮权限编码。',
+    },
     components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     paths,
   };

@@ -19,7 +19,9 @@ export function installRateLimit(app: FastifyInstance, kv: Kv, limits: RateLimit
     const bucket = `${contract.method}:${contract.path}:${Math.floor(Date.now() / 60000)}`;
     if ((await kv.incr(`rl:ip:${req.ip}:${bucket}`, 61)) > limits.perIpPerMinute) throw tooManyRequests();
     const body = req.body as Record<string, unknown> | undefined;
-    const account = typeof body?.username === 'string' ? body.username.trim().toLowerCase() : req.ctx.actor?.username;
-    if (account && (await kv.incr(`rl:acct:${account}:${bucket}`, 61)) > limits.perAccountPerMinute) throw tooManyRequests();
+    const account =
+      typeof body?.username === 'string' ? body.username.trim().toLowerCase() : req.ctx.actor?.username;
+    if (account && (await kv.incr(`rl:acct:${account}:${bucket}`, 61)) > limits.perAccountPerMinute)
+      throw tooManyRequests();
   });
 }

@@ -10,7 +10,12 @@ const isApiPath = (url: string) => url.startsWith('/api/') || url.startsWith('/v
  * and the SPA shows its own /404. Unknown /api paths answer JSON 404.
  */
 export async function installStatic(app: FastifyInstance, webDist: string, uploadsDir: string) {
-  await app.register(fastifyStatic, { root: uploadsDir, prefix: '/uploads/', decorateReply: false, maxAge: '7d' });
+  await app.register(fastifyStatic, {
+    root: uploadsDir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    maxAge: '7d',
+  });
   const index = join(webDist, 'index.html');
   const hasWeb = existsSync(index);
   if (hasWeb) {

@@ -1,12 +1,24 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Db } from '@fpy/db';
-import { dictItems, dictTypes, groupMembers, groupMenus, groups, menus, oauthClients, systemSettings, tenants, users } from '@fpy/db';
+import {
+  dictItems,
+  dictTypes,
+  groupMembers,
+  groupMenus,
+  groups,
+  menus,
+  oauthClients,
+  systemSettings,
+  tenants,
+  users,
+} from '@fpy/db';
 import { InvoiceMethod, SuperAdmin, TenantType } from '@fpy/domain';
 import { eq } from 'drizzle-orm';
 import { hashPassword, sha256 } from '../lib/hash.ts';
 import { createDefaultGroups, groupTypeId } from './tenant-groups.ts';
 import { dictionarySeed } from './dictionaries.ts';
+import { seedOrgDemo } from './org-demo.ts';
 
 const SEED_KEY = 'seed.demo';
 
@@ -35,29 +47,125 @@ export async function seedDemoData(db: Db, uploadsDir: string) {
     const platformType = await groupTypeId(t, 'platform');
     await groupTypeId(t, 'tenant');
     await t.insert(users).values({
-      username: 'admin', passwordHash: await hashPassword(DEMO_USERS.admin), passwordState: 'ok', passwordChangedAt: new Date(),
-      name: '平台管理员', isSuperAdmin: SuperAdmin.Platform, isInsideUser: 1, tenantId: null, phone: '13800000000', email: 'admin@fapiaoyun.example',
+      username: 'admin',
+      passwordHash: await hashPassword(DEMO_USERS.admin),
+      passwordState: 'ok',
+      passwordChangedAt: new Date(),
+      name: '平台管理员',
+      isSuperAdmin: SuperAdmin.Platform,
+      isInsideUser: 1,
+      tenantId: null,
+      phone: '13800000000',
+      email: 'admin@fapiaoyun.example',
     });
-    await t.insert(groups).values({ tenantId: null, groupTypeId: platformType, code: 'platform-ops', name: '平台运营', description: '平台运营人员' });
+    await t
+      .insert(groups)
+      .values({
+        tenantId: null,
+        groupTypeId: platformType,
+        code: 'platform-ops',
+        name: '平台运营',
+        description: '平台运营人员',
+      });
 
-    const demo = await company(t, { name: '演示科技有限公司', creditCode: '91310115MA1K4GDM05', tenantCode: 'T0001', tenantType: TenantType.Enterprise, invoiceMethod: InvoiceMethod.Direct, address: '上海市浦东新区张江路88号', phone: '021-58880000', bank: '招商银行上海张江支行', account: '121909876510001' },
-      { username: 'demo', password: DEMO_USERS.demo, name: '演示管理员', phone: '13900000001', email: 'demo@fapiaoyun.example' });
-    const clerk = await addUser(t, demo.tenantId, { username: 'clerk', password: DEMO_USERS.clerk, name: '开票员小李', phone: '13900000002', email: 'clerk@fapiaoyun.example', isSuperAdmin: SuperAdmin.None });
+    const demo = await company(
+      t,
+      {
+        name: '演示科技有限公司',
+        creditCode: '91310115MA1K4GDM05',
+        tenantCode: 'T0001',
+        tenantType: TenantType.Enterprise,
+        invoiceMethod: InvoiceMethod.Direct,
+        address: '上海市浦东新区张江路88号',
+        phone: '021-58880000',
+        bank: '招商银行上海张江支行',
+        account: '121909876510001',
+      },
+      {
+        username: 'demo',
+        password: DEMO_USERS.demo,
+        name: '演示管理员',
+        phone: '13900000001',
+        email: 'demo@fapiaoyun.example',
+      },
+    );
+    const clerk = await addUser(t, demo.tenantId, {
+      username: 'clerk',
+      password: DEMO_USERS.clerk,
+      name: '开票员小李',
+      phone: '13900000002',
+      email: 'clerk@fapiaoyun.example',
+      isSuperAdmin: SuperAdmin.None,
+    });
     // The clerk may only look at the user list.
     await t.insert(groupMembers).values({ groupId: demo.staffGroupId, userId: clerk });
     const userMenu = await t.select({ id: menus.id }).from(menus).where(eq(menus.code, 'userManager'));
-    if (userMenu.length) await t.insert(groupMenus).values({ groupId: demo.staffGroupId, menuId: userMenu[0].id });
+    if (userMenu.length)
+      await t.insert(groupMenus).values({ groupId: demo.staffGroupId, menuId: userMenu[0].id });
+    await seedOrgDemo(t, demo.tenantId, clerk);
 
     mkdirSync(join(uploadsDir, 'seed'), { recursive: true });
     writeFileSync(join(uploadsDir, 'seed', 'brand-logo.svg'), BRAND_LOGO);
-    await company(t, { name: '品牌定制集团有限公司', creditCode: '91440300MA5FPX7Q2H', tenantCode: 'T0002', tenantType: TenantType.Customised, invoiceMethod: InvoiceMethod.PreIssue, address: '深圳市南山区科技园南区', phone: '0755-86000000', bank: '中国银行深圳科技园支行', account: '7458800000000001', logoUrl: '/uploads/seed/brand-logo.svg' },
-      { username: 'brand', password: DEMO_USERS.brand, name: '品牌管理员', phone: '13900000003', email: 'brand@fapiaoyun.example' });
-    await company(t, { name: '北京代账服务有限公司', creditCode: '91110108MA01R2YK6D', tenantCode: 'T0003', tenantType: TenantType.Agent, invoiceMethod: InvoiceMethod.Direct, address: '北京市海淀区中关村大街1号', phone: '010-62000000', bank: '工商银行北京中关村支行', account: '0200001234567890123' },
-      { username: 'agent', password: DEMO_USERS.agent, name: '代理商管理员', phone: '13900000004', email: 'agent@fapiaoyun.example' });
+    await company(
+      t,
+      {
+        name: '品牌定制集团有限公司',
+        creditCode: '91440300MA5FPX7Q2H',
+        tenantCode: 'T0002',
+        tenantType: TenantType.Customised,
+        invoiceMethod: InvoiceMethod.PreIssue,
+        address: '深圳市南山区科技园南区',
+        phone: '0755-86000000',
+        bank: '中国银行深圳科技园支行',
+        account: '7458800000000001',
+        logoUrl: '/uploads/seed/brand-logo.svg',
+      },
+      {
+        username: 'brand',
+        password: DEMO_USERS.brand,
+        name: '品牌管理员',
+        phone: '13900000003',
+        email: 'brand@fapiaoyun.example',
+      },
+    );
+    await company(
+      t,
+      {
+        name: '北京代账服务有限公司',
+        creditCode: '91110108MA01R2YK6D',
+        tenantCode: 'T0003',
+        tenantType: TenantType.Agent,
+        invoiceMethod: InvoiceMethod.Direct,
+        address: '北京市海淀区中关村大街1号',
+        phone: '010-62000000',
+        bank: '工商银行北京中关村支行',
+        account: '0200001234567890123',
+      },
+      {
+        username: 'agent',
+        password: DEMO_USERS.agent,
+        name: '代理商管理员',
+        phone: '13900000004',
+        email: 'agent@fapiaoyun.example',
+      },
+    );
 
     for (const d of dictionarySeed) {
-      const [type] = await t.insert(dictTypes).values({ code: d.code, name: d.name, description: d.description }).returning({ id: dictTypes.id });
-      await t.insert(dictItems).values(d.items.map(([value, labelZh, labelEn], i) => ({ typeId: type.id, value, labelZh, labelEn, sortOrder: i })));
+      const [type] = await t
+        .insert(dictTypes)
+        .values({ code: d.code, name: d.name, description: d.description })
+        .returning({ id: dictTypes.id });
+      await t
+        .insert(dictItems)
+        .values(
+          d.items.map(([value, labelZh, labelEn], i) => ({
+            typeId: type.id,
+            value,
+            labelZh,
+            labelEn,
+            sortOrder: i,
+          })),
+        );
     }
     await t.insert(systemSettings).values({ key: SEED_KEY, value: { at: new Date().toISOString() } });
   });
@@ -67,23 +175,46 @@ export async function seedDemoData(db: Db, uploadsDir: string) {
 async function ensureOauthClient(db: Db) {
   await db
     .insert(oauthClients)
-    .values({ clientId: 'webApp', secretHash: sha256('webApp'), name: '发票云控制台', grantTypes: 'password' })
+    .values({
+      clientId: 'webApp',
+      secretHash: sha256('webApp'),
+      name: '发票云控制台',
+      grantTypes: 'password',
+    })
     .onConflictDoNothing();
 }
 
 type CompanyInput = typeof tenants.$inferInsert;
 
-async function company(db: Db, t: CompanyInput, admin: { username: string; password: string; name: string; phone: string; email: string }) {
+async function company(
+  db: Db,
+  t: CompanyInput,
+  admin: { username: string; password: string; name: string; phone: string; email: string },
+) {
   const [row] = await db.insert(tenants).values(t).returning({ id: tenants.id });
   const adminId = await addUser(db, row.id, { ...admin, isSuperAdmin: SuperAdmin.TenantAdmin });
   const g = await createDefaultGroups(db, row.id, adminId);
   return { tenantId: row.id, adminId, ...g };
 }
 
-async function addUser(db: Db, tenantId: number, u: { username: string; password: string; name: string; phone: string; email: string; isSuperAdmin: number }) {
+async function addUser(
+  db: Db,
+  tenantId: number,
+  u: { username: string; password: string; name: string; phone: string; email: string; isSuperAdmin: number },
+) {
   const [row] = await db
     .insert(users)
-    .values({ tenantId, username: u.username, passwordHash: await hashPassword(u.password), passwordState: 'ok', passwordChangedAt: new Date(), name: u.name, phone: u.phone, email: u.email, isSuperAdmin: u.isSuperAdmin })
+    .values({
+      tenantId,
+      username: u.username,
+      passwordHash: await hashPassword(u.password),
+      passwordState: 'ok',
+      passwordChangedAt: new Date(),
+      name: u.name,
+      phone: u.phone,
+      email: u.email,
+      isSuperAdmin: u.isSuperAdmin,
+    })
     .returning({ id: users.id });
   return row.id;
 }

@@ -9,9 +9,14 @@ import { and, eq, isNotNull } from 'drizzle-orm';
  * administrator group (code 'admin'), so companies get new pages without manual work.
  */
 export async function syncMenus(db: Db) {
-  const existing = new Map((await db.select({ id: menus.id, code: menus.code }).from(menus)).map((m) => [m.code, m.id]));
+  const existing = new Map(
+    (await db.select({ id: menus.id, code: menus.code }).from(menus)).map((m) => [m.code, m.id]),
+  );
   const existingEl = new Set((await db.select({ code: elements.code }).from(elements)).map((e) => e.code));
-  const adminGroups = await db.select({ id: groups.id }).from(groups).where(and(eq(groups.code, 'admin'), isNotNull(groups.tenantId)));
+  const adminGroups = await db
+    .select({ id: groups.id })
+    .from(groups)
+    .where(and(eq(groups.code, 'admin'), isNotNull(groups.tenantId)));
   for (const m of flattenCatalogue()) {
     let id = existing.get(m.code);
     const isNew = id === undefined;
@@ -20,7 +25,7 @@ export async function syncMenus(db: Db) {
         .insert(menus)
         .values({
           code: m.code,
-          parentId: m.parentCode ? existing.get(m.parentCode) ?? null : null,
+          parentId: m.parentCode ? (existing.get(m.parentCode) ?? null) : null,
           titleZh: m.zh,
           titleEn: m.en,
           icon: m.icon ?? null,
@@ -33,7 +38,10 @@ export async function syncMenus(db: Db) {
       id = row.id;
       existing.set(m.code, id);
       if ((m.scope ?? 'tenant') === 'tenant' && adminGroups.length) {
-        await db.insert(groupMenus).values(adminGroups.map((g) => ({ groupId: g.id, menuId: id! }))).onConflictDoNothing();
+        await db
+          .insert(groupMenus)
+          .values(adminGroups.map((g) => ({ groupId: g.id, menuId: id! })))
+          .onConflictDoNothing();
       }
     }
     for (const [i, e] of (m.elements ?? []).entries()) {
@@ -45,7 +53,10 @@ export async function syncMenus(db: Db) {
         .returning({ id: elements.id });
       existingEl.add(code);
       if ((m.scope ?? 'tenant') === 'tenant' && adminGroups.length) {
-        await db.insert(groupElements).values(adminGroups.map((g) => ({ groupId: g.id, elementId: el.id }))).onConflictDoNothing();
+        await db
+          .insert(groupElements)
+          .values(adminGroups.map((g) => ({ groupId: g.id, elementId: el.id })))
+          .onConflictDoNothing();
       }
     }
   }

@@ -7,7 +7,11 @@ export async function groupTypeId(db: Db, code: 'platform' | 'tenant'): Promise<
   if (row) return row.id;
   const [created] = await db
     .insert(groupTypes)
-    .values({ code, name: code === 'platform' ? '平台角色' : '企业角色', description: code === 'platform' ? '平台运营人员的角色' : '企业内部角色' })
+    .values({
+      code,
+      name: code === 'platform' ? '平台角色' : '企业角色',
+      description: code === 'platform' ? '平台运营人员的角色' : '企业内部角色',
+    })
     .onConflictDoNothing()
     .returning({ id: groupTypes.id });
   return created?.id ?? (await groupTypeId(db, code));
@@ -21,11 +25,23 @@ export async function createDefaultGroups(db: Db, tenantId: number, adminUserId:
   const typeId = await groupTypeId(db, 'tenant');
   const [admin] = await db
     .insert(groups)
-    .values({ tenantId, groupTypeId: typeId, code: 'admin', name: '管理员', description: '拥有本企业全部菜单与按钮权限' })
+    .values({
+      tenantId,
+      groupTypeId: typeId,
+      code: 'admin',
+      name: '管理员',
+      description: '拥有本企业全部菜单与按钮权限',
+    })
     .returning({ id: groups.id });
   const [staff] = await db
     .insert(groups)
-    .values({ tenantId, groupTypeId: typeId, code: 'staff', name: '普通用户', description: '由管理员按需授权' })
+    .values({
+      tenantId,
+      groupTypeId: typeId,
+      code: 'staff',
+      name: '普通用户',
+      description: '由管理员按需授权',
+    })
     .returning({ id: groups.id });
   const tenantMenus = await db.select({ id: menus.id }).from(menus).where(eq(menus.scope, 'tenant'));
   if (tenantMenus.length) {
@@ -33,8 +49,14 @@ export async function createDefaultGroups(db: Db, tenantId: number, adminUserId:
     const els = await db
       .select({ id: elements.id })
       .from(elements)
-      .where(inArray(elements.menuId, tenantMenus.map((m) => m.id)));
-    if (els.length) await db.insert(groupElements).values(els.map((e) => ({ groupId: admin.id, elementId: e.id })));
+      .where(
+        inArray(
+          elements.menuId,
+          tenantMenus.map((m) => m.id),
+        ),
+      );
+    if (els.length)
+      await db.insert(groupElements).values(els.map((e) => ({ groupId: admin.id, elementId: e.id })));
   }
   await db.insert(groupMembers).values({ groupId: admin.id, userId: adminUserId });
   return { adminGroupId: admin.id, staffGroupId: staff.id };

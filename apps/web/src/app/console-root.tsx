@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { logout } from '../lib/auth.ts';
-import { feedback } from '../lib/feedback.ts';
+import { toast } from '../lib/feedback.ts';
 import { profileQuery, sidebarMenusQuery } from '../lib/permission.tsx';
 import { hasToken } from '../lib/session.ts';
 import { ConsoleLayout } from '../shell/console-layout.tsx';
@@ -24,7 +24,7 @@ export default function ConsoleRoot() {
     if (!error) return;
     const status = (error as { httpStatus?: number }).httpStatus;
     // An expired token simply lands on login; any other failure deserves a word before the redirect.
-    if (status !== 401 && error.message) feedback().message.error(error.message, 5);
+    if (status !== 401 && error.message) toast.error(error.message, 5);
     void logout().finally(() => navigate('/login', { replace: true }));
   }, [error, navigate]);
 

@@ -1,5 +1,5 @@
 import i18n from 'i18next';
-import { feedback } from './feedback.ts';
+import { type Feedback, loadFeedback } from './feedback.ts';
 import type { ApiError } from './http.ts';
 import { clearSession } from './session.ts';
 
@@ -15,38 +15,36 @@ let loggedOutDialogOpen = false;
  * requestErrorConfig: every failed call passes through here unless the caller asked to stay silent.
  */
 export function showApiError(error: ApiError, hadToken: boolean): void {
-  const { message, notification } = feedback();
-  const text = error.message || i18n.t('http.unknownError');
-
   if (error.httpStatus === 401 || error.status === 40101) {
     // Without a token there is no session to lose; the page's own flow reports the failure.
-    if (hadToken) confirmLoggedOut();
+    if (hadToken && !loggedOutDialogOpen) {
+      loggedOutDialogOpen = true;
+      void loadFeedback().then(confirmLoggedOut);
+    }
     return;
   }
-  if (error.status === 30101) {
-    notification.warning({ title: i18n.t('http.failed'), description: text, duration: WARNING_S });
-    return;
-  }
-  if (error.httpStatus === 403) {
-    notification.warning({ title: i18n.t('http.forbidden'), description: text, duration: WARNING_S });
-    return;
-  }
-  if (error.httpStatus === 400) {
-    message.warning(text);
-    return;
-  }
-  message.error(text, ERROR_TOAST_S);
+  void loadFeedback().then((f) => display(f, error));
 }
 
-function confirmLoggedOut(): void {
-  if (loggedOutDialogOpen) return;
-  loggedOutDialogOpen = true;
-  feedback().modal.confirm({
+function display({ message, notification }: Feedback, error: ApiError): void {
+  const text = error.message || i18n.t('http.unknownError');
+  if (error.status === 30101) {
+    notification.warning({ title: i18n.t('http.failed'), description: text, duration: WARNING_S });
+  } else if (error.httpStatus === 403) {
+    notification.warning({ title: i18n.t('http.forbidden'), description: text, duration: WARNING_S });
+  } else if (error.httpStatus === 400) {
+    message.warning(text);
+  } else {
+    message.error(text, ERROR_TOAST_S);
+  }
+}
+
+function confirmLoggedOut({ modal }: Feedback): void {
+  modal.confirm({
     title: i18n.t('http.loggedOutTitle'),
     content: i18n.t('http.loggedOut'),
     okText: i18n.t('http.relogin'),
     cancelText: i18n.t('common.cancel'),
-    maskClosable: false,
     keyboard: false,
     onOk: () => {
       clearSession();

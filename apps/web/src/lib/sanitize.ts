@@ -1,5 +1,5 @@
 import i18n from 'i18next';
-import { feedback } from './feedback.ts';
+import { toast } from './feedback.ts';
 
 /** Spec §9: free text is at most 255 characters unless a field says otherwise. */
 export const DEFAULT_MAX_LENGTH = 255;
@@ -12,7 +12,7 @@ export function sanitize(value: string, max: number = DEFAULT_MAX_LENGTH): strin
   const cleaned = value.replace(SPECIAL, '');
   if (cleaned.length >= max) {
     // A fixed key keeps one toast on screen while the user keeps typing at the limit.
-    feedback().message.warning({ key: 'sanitize-too-long', content: i18n.t('sanitize.tooLong', { n: max }) });
+    toast.warning(i18n.t('sanitize.tooLong', { n: max }), 'sanitize-too-long');
     return cleaned.slice(0, max);
   }
   return cleaned;

@@ -66,13 +66,19 @@ export const frontInfo = z.object({
 export type FrontInfo = z.infer<typeof frontInfo>;
 
 export const getFrontInfo = defineRoute({
-  method: 'GET', path: '/api/admin/user/front/info', permission: 'authenticated', tag: 'profile',
+  method: 'GET',
+  path: '/api/admin/user/front/info',
+  permission: 'authenticated',
+  tag: 'profile',
   summary: '当前登录用户信息 (含菜单与按钮权限)',
   reply: frontInfo,
 });
 
 export const getFrontMenus = defineRoute({
-  method: 'GET', path: '/api/admin/user/front/tenant/menus', permission: 'authenticated', tag: 'profile',
+  method: 'GET',
+  path: '/api/admin/user/front/tenant/menus',
+  permission: 'authenticated',
+  tag: 'profile',
   summary: '当前用户的侧边栏菜单树',
   reply: z.array(menuNode),
 });

@@ -26,7 +26,13 @@ export const accessTokens = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('access_tokens_hash_uq').on(t.tokenHash), index('access_tokens_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('access_tokens_hash_uq').on(t.tokenHash),
+    index('access_tokens_user_idx').on(t.userId),
+    // Dashboard login counts per tenant and platform-wide.
+    index('access_tokens_tenant_created_idx').on(t.tenantId, t.createdAt),
+    index('access_tokens_created_idx').on(t.createdAt),
+  ],
 );
 
 /** One-time codes for forgotten / changed passwords and contact changes; stored hashed. */

@@ -1,7 +1,8 @@
 import { integer, timestamp } from 'drizzle-orm/pg-core';
 
 /** Times are stored in UTC (timestamptz) and shown in Asia/Shanghai by the web app. */
-export const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+export const createdAt = () =>
+  timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 export const updatedAt = () =>
   timestamp('updated_at', { withTimezone: true, mode: 'date' })
     .notNull()

@@ -23,5 +23,8 @@ export const dictItems = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('dict_items_type_value_uq').on(t.typeId, t.value), index('dict_items_type_idx').on(t.typeId)],
+  (t) => [
+    uniqueIndex('dict_items_type_value_uq').on(t.typeId, t.value),
+    index('dict_items_type_idx').on(t.typeId),
+  ],
 );

@@ -18,7 +18,10 @@ export const gateLogs = pgTable(
     userAgent: text('user_agent'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
-  (t) => [index('gate_logs_created_idx').on(t.createdAt), index('gate_logs_tenant_created_idx').on(t.tenantId, t.createdAt)],
+  (t) => [
+    index('gate_logs_created_idx').on(t.createdAt),
+    index('gate_logs_tenant_created_idx').on(t.tenantId, t.createdAt),
+  ],
 );
 
 /** Tracking events (埋点), spec §3. */

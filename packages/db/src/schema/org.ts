@@ -85,7 +85,10 @@ export const groups = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('groups_tenant_idx').on(t.tenantId), uniqueIndex('groups_tenant_code_uq').on(t.tenantId, t.code)],
+  (t) => [
+    index('groups_tenant_idx').on(t.tenantId),
+    uniqueIndex('groups_tenant_code_uq').on(t.tenantId, t.code),
+  ],
 );
 
 export const groupMembers = pgTable(
@@ -95,5 +98,8 @@ export const groupMembers = pgTable(
     userId: integer('user_id').notNull(),
     isLeader: boolean('is_leader').notNull().default(false),
   },
-  (t) => [uniqueIndex('group_members_pk').on(t.groupId, t.userId), index('group_members_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('group_members_pk').on(t.groupId, t.userId),
+    index('group_members_user_idx').on(t.userId),
+  ],
 );

@@ -4,7 +4,7 @@ import { Alert, Button, Card, Col, Form, Input, Row, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { feedback } from '../../lib/feedback.ts';
+import { toast } from '../../lib/feedback.ts';
 import { creditCodeRules } from '../../lib/form-rules.ts';
 import { SESSION_KEY, useProfile } from '../../lib/permission.tsx';
 import { type Company, companyQuery, saveCompany } from './company-api.ts';
@@ -26,7 +26,7 @@ export default function CompanyCenterPage() {
     setBusy(true);
     try {
       await saveCompany({ ...values, creditCode: values.creditCode.trim().toUpperCase() });
-      feedback().message.success(t('common.saved'));
+      toast.success(t('common.saved'));
       await queryClient.invalidateQueries({ queryKey: [SESSION_KEY] });
     } catch {
       // Shown by the shared client.

@@ -2,7 +2,7 @@ import { UploadOutlined } from '@ant-design/icons';
 import { Button, Card, Empty, Image, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { feedback } from '../../lib/feedback.ts';
+import { toast } from '../../lib/feedback.ts';
 import { type ImageKind, uploadEnterpriseImage } from './company-api.ts';
 
 /** Same limits the server enforces: png, jpg or svg up to 2 MB. */
@@ -25,11 +25,11 @@ export function ImageUploadCard({ kind, title, hint, current, onUploaded }: Imag
 
   const upload = async (file: File) => {
     if (!ACCEPT.includes(file.type)) {
-      feedback().message.warning(t('company.individuation.badType'));
+      toast.warning(t('company.individuation.badType'));
       return;
     }
     if (file.size > MAX_BYTES) {
-      feedback().message.warning(t('company.individuation.tooLarge'));
+      toast.warning(t('company.individuation.tooLarge'));
       return;
     }
     setBusy(true);
@@ -37,7 +37,7 @@ export function ImageUploadCard({ kind, title, hint, current, onUploaded }: Imag
       const reply = await uploadEnterpriseImage(file, kind);
       const url = kind === 'logo' ? reply.content.logoUrl : reply.content.titleImageUrl;
       setPreview(url);
-      feedback().message.success(t('company.individuation.uploaded'));
+      toast.success(t('company.individuation.uploaded'));
       onUploaded();
     } catch {
       // Shown by the shared client.

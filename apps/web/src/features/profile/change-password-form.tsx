@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { logout } from '../../lib/auth.ts';
 import { encryptPassword } from '../../lib/crypto.ts';
-import { feedback } from '../../lib/feedback.ts';
+import { toast } from '../../lib/feedback.ts';
 import { CODE_PATTERN, confirmRules, passwordRules } from '../../lib/form-rules.ts';
 import { http } from '../../lib/http.ts';
 import type { CodeChannel } from './self-api.ts';
@@ -32,7 +32,7 @@ export function ChangePasswordForm({ hasPhone, hasEmail }: { hasPhone: boolean; 
         body: { code, password: await encryptPassword(password) },
       });
       // Other sessions may have been revoked with the old password; a fresh login is the clean state.
-      feedback().message.success(t('profile.password.changed'));
+      toast.success(t('profile.password.changed'));
       await logout();
       navigate('/login', { replace: true });
     } catch {

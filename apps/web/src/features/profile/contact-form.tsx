@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Flex, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { feedback } from '../../lib/feedback.ts';
+import { toast } from '../../lib/feedback.ts';
 import { CODE_PATTERN, EMAIL_PATTERN, PHONE_PATTERN } from '../../lib/form-rules.ts';
 import { SESSION_KEY } from '../../lib/permission.tsx';
 import { sanitizer } from '../../lib/sanitize.ts';
@@ -37,7 +37,7 @@ export function ContactForm({ self }: { self: SelfReply }) {
         email: values.email || null,
         code: needsCode ? values.code : undefined,
       });
-      feedback().message.success(t('common.saved'));
+      toast.success(t('common.saved'));
       form.setFieldValue('code', undefined);
       await queryClient.invalidateQueries({ queryKey: [SESSION_KEY] });
     } catch {

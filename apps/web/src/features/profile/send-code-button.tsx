@@ -1,7 +1,7 @@
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { feedback } from '../../lib/feedback.ts';
+import { toast } from '../../lib/feedback.ts';
 import { useCountdown } from '../../lib/use-countdown.ts';
 import { type CodeChannel, sendModifyCode } from './self-api.ts';
 
@@ -21,7 +21,7 @@ export function SendCodeButton({ channel, target, disabled }: SendCodeButtonProp
     setBusy(true);
     try {
       const reply = await sendModifyCode(channel, target ? await target() : undefined);
-      feedback().message.success(t('common.codeSent', { target: reply.maskedTarget }));
+      toast.success(t('common.codeSent', { target: reply.maskedTarget }));
       start();
     } catch {
       // Validation problems show on the form; server refusals were shown by the shared client.

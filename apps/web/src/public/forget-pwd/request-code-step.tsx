@@ -1,7 +1,7 @@
 import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { feedback } from '../../lib/feedback.ts';
+import { toast } from '../../lib/feedback.ts';
 import { EMAIL_PATTERN, PHONE_PATTERN } from '../../lib/form-rules.ts';
 import { http } from '../../lib/http.ts';
 import type { CodeRequest } from './forget-pwd-page.tsx';
@@ -15,7 +15,7 @@ export function RequestCodeStep({ onSent }: { onSent: (request: CodeRequest) => 
     setBusy(true);
     try {
       await http.post('/api/admin/client/getForgetPwdCode', { body: request });
-      feedback().message.success(t('common.codeSent', { target: request.target }));
+      toast.success(t('common.codeSent', { target: request.target }));
       onSent(request);
     } catch {
       // Shown by the shared client.

@@ -2,7 +2,7 @@ import { Button, Flex, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { encryptPassword } from '../../lib/crypto.ts';
-import { feedback } from '../../lib/feedback.ts';
+import { toast } from '../../lib/feedback.ts';
 import { CODE_PATTERN, confirmRules, passwordRules } from '../../lib/form-rules.ts';
 import { http } from '../../lib/http.ts';
 import { useCountdown } from '../../lib/use-countdown.ts';
@@ -28,7 +28,7 @@ export function ResetStep({ request, onBack, onDone }: ResetStepProps) {
   const resend = async () => {
     try {
       await http.post('/api/admin/client/getForgetPwdCode', { body: request });
-      feedback().message.success(t('common.codeSent', { target: request.target }));
+      toast.success(t('common.codeSent', { target: request.target }));
       startCountdown();
     } catch {
       // Shown by the shared client.

@@ -1,11 +1,14 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Input } from 'antd';
+import { Button, Form } from 'antd';
+// Deep imports: the Input barrel would also pull TextArea, Search and OTP into the login download.
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LoginError, login } from '../../lib/auth.ts';
-import { feedback } from '../../lib/feedback.ts';
+import { toast } from '../../lib/feedback.ts';
 import { SESSION_KEY } from '../../lib/permission.tsx';
 import { safeRedirect } from '../../lib/safe-redirect.ts';
 
@@ -29,7 +32,7 @@ export function LoginForm() {
       queryClient.removeQueries({ queryKey: [SESSION_KEY] });
       navigate(safeRedirect(params.get('redirect'), '/cloudConsole'), { replace: true });
     } catch (err) {
-      feedback().message.warning(err instanceof LoginError ? err.message : t('auth.badCredentials'));
+      toast.warning(err instanceof LoginError ? err.message : t('auth.badCredentials'));
     } finally {
       setBusy(false);
     }
@@ -50,7 +53,7 @@ export function LoginForm() {
         />
       </Form.Item>
       <Form.Item name="password" rules={[{ required: true, message: t('public.login.passwordRequired') }]}>
-        <Input.Password
+        <Password
           prefix={<LockOutlined />}
           placeholder={t('public.login.password')}
           autoComplete="current-password"

@@ -2,7 +2,7 @@ import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { feedback } from '../../lib/feedback.ts';
+import { toast } from '../../lib/feedback.ts';
 
 export function FullscreenButton() {
   const { t } = useTranslation();
@@ -17,14 +17,14 @@ export function FullscreenButton() {
   const toggle = async () => {
     if (!document.fullscreenEnabled) {
       // Spec §8 fixes this wording.
-      feedback().message.warning('you browser can not work');
+      toast.warning('you browser can not work');
       return;
     }
     try {
       if (document.fullscreenElement) await document.exitFullscreen();
       else await document.documentElement.requestFullscreen();
     } catch {
-      feedback().message.warning('you browser can not work');
+      toast.warning('you browser can not work');
     }
   };
 

@@ -1,7 +1,7 @@
 import { BgColorsOutlined, CheckOutlined } from '@ant-design/icons';
 import { Button, Popover, Space, Switch, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { feedback } from '../../lib/feedback.ts';
+import { toast } from '../../lib/feedback.ts';
 import { PRIMARY_COLORS, setTheme, type ThemeChoice, useTheme } from '../../lib/theme.ts';
 
 /** Spec §4 theme: recolours through antd tokens (no stylesheet download) and confirms with 换肤成功. */
@@ -11,7 +11,7 @@ export function ThemePicker() {
 
   const apply = (next: ThemeChoice) => {
     setTheme(next);
-    feedback().message.success(t('shell.theme.changed'));
+    toast.success(t('shell.theme.changed'));
   };
 
   const content = (

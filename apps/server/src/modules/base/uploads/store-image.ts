@@ -48,8 +48,8 @@ export async function storeImage(
     const tooBig = size > MAX_IMAGE_BYTES || part.file.truncated;
     if (part.fieldname === 'file' || !file) file = { name: part.filename ?? 'upload', data: Buffer.concat(chunks), tooBig };
   }
+  if (file?.tooBig) throw badRequest('FILE_TOO_LARGE', '图片大小不能超过 2 MB');
   if (!file || file.data.length === 0) throw badRequest('FILE_REQUIRED', '请选择要上传的图片');
-  if (file.tooBig) throw badRequest('FILE_TOO_LARGE', '图片大小不能超过 2 MB');
   const kind = sniffImage(file.data);
   if ('problem' in kind) throw badRequest('FILE_TYPE_NOT_ALLOWED', kind.problem);
 

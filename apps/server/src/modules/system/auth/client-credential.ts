@@ -13,7 +13,10 @@ export async function verifyClient(db: Db, header: string | undefined) {
   const decoded = Buffer.from(header.slice(6), 'base64').toString('utf8');
   const sep = decoded.indexOf(':');
   if (sep < 1) throw badClient();
-  const [client] = await db.select().from(oauthClients).where(eq(oauthClients.clientId, decoded.slice(0, sep)));
+  const [client] = await db
+    .select()
+    .from(oauthClients)
+    .where(eq(oauthClients.clientId, decoded.slice(0, sep)));
   if (!client || client.secretHash !== sha256(decoded.slice(sep + 1))) throw badClient();
   return client;
 }

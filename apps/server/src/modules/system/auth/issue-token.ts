@@ -12,13 +12,25 @@ export const WRONG_CREDENTIALS = '账户或密码错误，连续输错5次后账
 
 function formatShanghai(d: Date) {
   return new Intl.DateTimeFormat('zh-CN', {
-    timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: false,
+    timeZone: 'Asia/Shanghai',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
   })
     .format(d)
     .replace(/\//g, '-');
 }
 
-export async function createToken(db: Db, user: { id: number; tenantId: number | null }, clientId: string, ttl: number, ctx: Ctx) {
+export async function createToken(
+  db: Db,
+  user: { id: number; tenantId: number | null },
+  clientId: string,
+  ttl: number,
+  ctx: Ctx,
+) {
   const token = newToken();
   await db.insert(accessTokens).values({
     tokenHash: sha256(token),
@@ -36,15 +48,22 @@ export async function createToken(db: Db, user: { id: number; tenantId: number |
  * Password grant. Five consecutive failures lock the account for LOCK_MINUTES; while locked even the right
  * password is refused, and a success resets the count. Unknown users get the same answer as wrong passwords.
  */
-export async function issueToken(ctx: Ctx, input: { username: string; password: string; clientId: string; ttl: number }) {
+export async function issueToken(
+  ctx: Ctx,
+  input: { username: string; password: string; clientId: string; ttl: number },
+) {
   const { db } = ctx;
   const [user] = await db.select().from(users).where(eq(users.username, input.username)).limit(1);
   if (!user) throw badRequest('BAD_CREDENTIALS', WRONG_CREDENTIALS);
   const now = new Date();
   if (user.lockedUntil && user.lockedUntil > now) {
-    throw badRequest('ACCOUNT_LOCKED', `账户已被锁定，请于 ${formatShanghai(user.lockedUntil)} 后再试，或通过忘记密码重置`, {
-      lockedUntil: user.lockedUntil.toISOString(),
-    });
+    throw badRequest(
+      'ACCOUNT_LOCKED',
+      `账户已被锁定，请于 ${formatShanghai(user.lockedUntil)} 后再试，或通过忘记密码重置`,
+      {
+        lockedUntil: user.lockedUntil.toISOString(),
+      },
+    );
   }
   if (!(await verifyPassword(input.password, user.passwordHash))) {
     // Atomic increment: concurrent wrong attempts all count.
@@ -56,18 +75,29 @@ export async function issueToken(ctx: Ctx, input: { username: string; password: 
     if (after.failed >= MAX_FAILED_LOGINS) {
       const until = new Date(Date.now() + ctx.config.LOCK_MINUTES * 60_000);
       await db.update(users).set({ lockedUntil: until, failedLogins: 0 }).where(eq(users.id, user.id));
-      throw badRequest('ACCOUNT_LOCKED', `连续输错${MAX_FAILED_LOGINS}次，账户已被锁定至 ${formatShanghai(until)}`, {
-        lockedUntil: until.toISOString(),
-      });
+      throw badRequest(
+        'ACCOUNT_LOCKED',
+        `连续输错${MAX_FAILED_LOGINS}次，账户已被锁定至 ${formatShanghai(until)}`,
+        {
+          lockedUntil: until.toISOString(),
+        },
+      );
     }
     throw badRequest('BAD_CREDENTIALS', WRONG_CREDENTIALS, { remaining: MAX_FAILED_LOGINS - after.failed });
   }
   if (user.status !== RecordStatus.Active) throw badRequest('ACCOUNT_DISABLED', '账户已停用，请联系管理员');
   if (user.tenantId !== null) {
-    const [t] = await db.select({ status: tenants.status }).from(tenants).where(eq(tenants.id, user.tenantId));
-    if (!t || t.status !== RecordStatus.Active) throw badRequest('TENANT_SUSPENDED', '所属企业已停用，请联系平台管理员');
+    const [t] = await db
+      .select({ status: tenants.status })
+      .from(tenants)
+      .where(eq(tenants.id, user.tenantId));
+    if (!t || t.status !== RecordStatus.Active)
+      throw badRequest('TENANT_SUSPENDED', '所属企业已停用，请联系平台管理员');
   }
-  await db.update(users).set({ failedLogins: 0, lockedUntil: null, lastLoginAt: now }).where(eq(users.id, user.id));
+  await db
+    .update(users)
+    .set({ failedLogins: 0, lockedUntil: null, lastLoginAt: now })
+    .where(eq(users.id, user.id));
   const token = await createToken(db, user, input.clientId, input.ttl, ctx);
   return { access_token: token, token_type: 'bearer' as const, expires_in: input.ttl, userId: user.id };
 }

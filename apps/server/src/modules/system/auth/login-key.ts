@@ -25,7 +25,10 @@ export class LoginKey {
       privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
     });
     // Two processes starting together: the first insert wins and both use the stored pair.
-    await db.insert(keyPairs).values({ purpose: PURPOSE, publicPem: publicKey, privatePem: privateKey }).onConflictDoNothing();
+    await db
+      .insert(keyPairs)
+      .values({ purpose: PURPOSE, publicPem: publicKey, privatePem: privateKey })
+      .onConflictDoNothing();
     const [stored] = await db.select().from(keyPairs).where(eq(keyPairs.purpose, PURPOSE));
     return new LoginKey(stored.publicPem, stored.privatePem);
   }

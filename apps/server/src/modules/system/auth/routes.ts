@@ -26,7 +26,12 @@ export function registerAuthRoutes(app: FastifyInstance, key: LoginKey) {
   route(app, issueTokenRoute, async (ctx, { body, req }) => {
     const client = await verifyClient(ctx.db, req.headers.authorization);
     const ttl = Math.min(client.accessTokenTtl, ctx.config.TOKEN_TTL_SECONDS);
-    return issueToken(ctx, { username: body.username, password: key.decrypt(body.password), clientId: client.clientId, ttl });
+    return issueToken(ctx, {
+      username: body.username,
+      password: key.decrypt(body.password),
+      clientId: client.clientId,
+      ttl,
+    });
   });
 
   route(app, revokeToken, async (ctx, { query }) => {
@@ -41,14 +46,22 @@ export function registerAuthRoutes(app: FastifyInstance, key: LoginKey) {
   route(app, getForgetPwdCode, async (ctx, { body }) => {
     const channel = body.target.includes('@') ? ('email' as const) : ('sms' as const);
     const [user] = await ctx.db.select().from(users).where(eq(users.username, body.username)).limit(1);
-    const matches = user && (channel === 'email' ? user.email?.toLowerCase() === body.target.toLowerCase() : user.phone === body.target);
+    const matches =
+      user &&
+      (channel === 'email'
+        ? user.email?.toLowerCase() === body.target.toLowerCase()
+        : user.phone === body.target);
     // The same reply whether or not the account exists or the contact matches: no account enumeration.
     if (matches) await sendCode(ctx, user, 'forget', channel, body.target);
     return { sent: true as const, channel };
   });
 
   route(app, forgetPwd, async (ctx, { body }) => {
-    const [user] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.username, body.username)).limit(1);
+    const [user] = await ctx.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.username, body.username))
+      .limit(1);
     if (!user) throw badRequest('CODE_EXPIRED', '验证码已失效，请重新获取');
     const password = key.decrypt(body.password);
     const problem = passwordProblem(password);
@@ -61,7 +74,8 @@ export function registerAuthRoutes(app: FastifyInstance, key: LoginKey) {
   route(app, getModifyPasswordCode, async (ctx, { query }) => {
     const [user] = await ctx.db.select().from(users).where(eq(users.id, ctx.actor.userId));
     const target = query.channel === 'email' ? user.email : user.phone;
-    if (!target) throw badRequest('NO_CONTACT', query.channel === 'email' ? '账户未绑定邮箱' : '账户未绑定手机号');
+    if (!target)
+      throw badRequest('NO_CONTACT', query.channel === 'email' ? '账户未绑定邮箱' : '账户未绑定手机号');
     if (!(await sendCode(ctx, user, 'modify', query.channel, target))) {
       throw badRequest('CODE_TOO_FREQUENT', '验证码发送过于频繁，请1分钟后再试');
     }
@@ -82,7 +96,10 @@ export function registerAuthRoutes(app: FastifyInstance, key: LoginKey) {
       .select({ state: users.passwordState, changedAt: users.passwordChangedAt })
       .from(users)
       .where(eq(users.id, ctx.actor.userId));
-    const reason = u.state === 'initial' || u.state === 'reset' || u.state === 'weak' ? (u.state as 'initial' | 'reset' | 'weak') : null;
+    const reason =
+      u.state === 'initial' || u.state === 'reset' || u.state === 'weak'
+        ? (u.state as 'initial' | 'reset' | 'weak')
+        : null;
     return { unsafe: reason !== null, reason, passwordChangedAt: u.changedAt?.toISOString() ?? null };
   });
 }

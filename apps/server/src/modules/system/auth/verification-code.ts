@@ -81,14 +81,24 @@ export async function setOwnPassword(ctx: Ctx, userId: number, password: string,
   const now = new Date();
   await ctx.db
     .update(users)
-    .set({ passwordHash: await hashPassword(password), passwordState: 'ok', passwordChangedAt: now, failedLogins: 0, lockedUntil: null })
+    .set({
+      passwordHash: await hashPassword(password),
+      passwordState: 'ok',
+      passwordChangedAt: now,
+      failedLogins: 0,
+      lockedUntil: null,
+    })
     .where(eq(users.id, userId));
   await revokeUserTokens(ctx, userId, keepTokenHash);
 }
 
 export async function revokeUserTokens(ctx: Ctx, userId: number, keepTokenHash?: string) {
   const cond = keepTokenHash
-    ? and(eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt), ne(accessTokens.tokenHash, keepTokenHash))
+    ? and(
+        eq(accessTokens.userId, userId),
+        isNull(accessTokens.revokedAt),
+        ne(accessTokens.tokenHash, keepTokenHash),
+      )
     : and(eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt));
   await ctx.db.update(accessTokens).set({ revokedAt: new Date() }).where(cond);
   ctx.invalidateAuthz();

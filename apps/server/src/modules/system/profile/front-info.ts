@@ -17,7 +17,10 @@ export async function loadFrontInfo(ctx: AuthedCtx): Promise<FrontInfo> {
   const menuRows = await loadMenuRows(db);
   const menus = buildMenuTree(menuRows, (code) => actor.platform || actor.codes.has(code));
   const menuCodes = new Set(menuRows.map((m) => m.code));
-  const elements = [...actor.codes].filter((c) => !menuCodes.has(c)).sort().map((code) => ({ code }));
+  const elements = [...actor.codes]
+    .filter((c) => !menuCodes.has(c))
+    .sort()
+    .map((code) => ({ code }));
   return {
     id: u.id,
     username: u.username,

@@ -17,7 +17,17 @@ export function buildMenuTree(rows: MenuRow[], granted: (code: string) => boolea
     (byParent.get(parentId) ?? []).flatMap((r) => {
       const children = walk(r.id);
       if (!granted(r.code) && !children.length) return [];
-      return [{ code: r.code, title: r.titleZh, titleEn: r.titleEn, icon: r.icon, path: r.path, hidden: r.hidden, children }];
+      return [
+        {
+          code: r.code,
+          title: r.titleZh,
+          titleEn: r.titleEn,
+          icon: r.icon,
+          path: r.path,
+          hidden: r.hidden,
+          children,
+        },
+      ];
     });
   return walk(null);
 }

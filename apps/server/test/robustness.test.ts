@@ -1,0 +1,75 @@
+import { users } from '@fpy/db';
+import { count, eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { bearer, createTestApp } from './harness.ts';
+
+describe('robustness', () => {
+  it('answers a database failure with 500 { status, code, message, requestId } and no stack trace', async () => {
+    const t = await createTestApp();
+    try {
+      const token = await t.login('demo', 'Demo@123');
+      await t.services.db.execute(sql`ALTER TABLE tenants RENAME TO tenants_gone`);
+      t.services.invalidateAuthz();
+      const res = await t.app.inject({ url: '/api/admin/user/front/info', headers: bearer(token) });
+      expect(res.statusCode).toBe(500);
+      const body = res.json();
+      expect(body).toMatchObject({ status: 500, code: 'INTERNAL_ERROR', requestId: expect.any(String) });
+      expect(body.message).toContain(body.requestId);
+      expect(res.body).not.toMatch(/at .*\.ts:\d+|stack|relation/i);
+      await t.services.db.execute(sql`ALTER TABLE tenants_gone RENAME TO tenants`);
+    } finally {
+      await t.drop();
+    }
+  });
+
+  it('seeds once: a restart neither duplicates rows nor resets a changed password', async () => {
+    const t = await createTestApp();
+    try {
+      const before = (await t.services.db.select({ n: count() }).from(users))[0].n;
+      await t.services.db
+        .update(users)
+        .set({ passwordHash: 'changed-by-user' })
+        .where(eq(users.username, 'demo'));
+      const config = loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' });
+      const again = await buildApp(config, { dbHandle: t.dbHandle, logger: false });
+      await again.close();
+      expect((await t.services.db.select({ n: count() }).from(users))[0].n).toBe(before);
+      const [demo] = await t.services.db.select().from(users).where(eq(users.username, 'demo'));
+      expect(demo.passwordHash).toBe('changed-by-user');
+    } finally {
+      await t.drop();
+    }
+  });
+
+  it('rate-limits the login endpoint per account and per IP', async () => {
+    const t = await createTestApp({}, { rateLimits: { perIpPerMinute: 6, perAccountPerMinute: 3 } });
+    try {
+      const attempt = (username: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/oauth/token',
+          headers: {
+            authorization: `Basic ${Buffer.from('webApp:webApp').toString('base64')}`,
+            'content-type': 'application/x-www-form-urlencoded',
+          },
+          payload: new URLSearchParams({
+            username,
+            password: t.encrypt('wrong-pass1'),
+            grant_type: 'password',
+          }).toString(),
+        });
+      for (let i = 0; i < 3; i++) expect((await attempt('ratelimited')).statusCode).toBe(400);
+      const limited = await attempt('ratelimited');
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED', message: '操作过于频繁，请稍后再试' });
+      // Another account from the same address still has its own budget until the per-IP limit is reached.
+      expect((await attempt('someone-else')).statusCode).toBe(400);
+      expect((await attempt('someone-else')).statusCode).toBe(400);
+      expect((await attempt('third-user')).statusCode).toBe(429);
+    } finally {
+      await t.drop();
+    }
+  });
+});
