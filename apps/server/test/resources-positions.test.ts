@@ -26,6 +26,7 @@ describe('positions resource', () => {
     expect(got.json()).toMatchObject({ id: row.id, code: 'FIN-01' });
 
     const list = await call('GET', `${base}?page=1&limit=20&name=${encodeURIComponent('财务')}`, demo);
+    if (list.json().total !== 1) console.log(list.json(), (await call('GET', base, demo)).json());
     expect(list.json()).toMatchObject({ total: 1, rows: [{ code: 'FIN-01' }] });
     const sorted = (await call('GET', `${base}?sort=-code`, demo)).json();
     expect(sorted.rows.map((r: { code: string }) => r.code)).toEqual(['FIN-01', 'CLERK']);

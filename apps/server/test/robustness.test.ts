@@ -22,7 +22,7 @@ describe('robustness', () => {
     } finally {
       await t.drop();
     }
-  });
+  }, 120_000);
 
   it('seeds once: a restart neither duplicates rows nor resets a changed password', async () => {
     const t = await createTestApp();
@@ -41,7 +41,7 @@ describe('robustness', () => {
     } finally {
       await t.drop();
     }
-  });
+  }, 120_000);
 
   it('rate-limits the login endpoint per account and per IP', async () => {
     const t = await createTestApp({}, { rateLimits: { perIpPerMinute: 6, perAccountPerMinute: 3 } });
@@ -71,5 +71,29 @@ describe('robustness', () => {
     } finally {
       await t.drop();
     }
-  });
+  }, 120_000);
+});
+
+describe('the console is served from one port', () => {
+  it('answers unknown non-API paths with the SPA and unknown API paths with JSON 404', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dist = mkdtempSync(join(tmpdir(), 'fpy-dist-'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    const t = await createTestApp({ WEB_DIST: dist });
+    try {
+      const page = await t.app.inject({ url: '/orgManager/userManager' });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toContain('text/html');
+      expect(page.body).toContain('id="root"');
+      const deep = await t.app.inject({ url: '/some/unknown/page?x=1' });
+      expect(deep.body).toContain('id="root"');
+      const api = await t.app.inject({ url: '/api/unknown' });
+      expect(api.statusCode).toBe(404);
+      expect(api.json().code).toBe('ROUTE_NOT_FOUND');
+    } finally {
+      await t.drop();
+    }
+  }, 120_000);
 });

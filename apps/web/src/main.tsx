@@ -1,4 +1,3 @@
-import './lib/i18n.ts';
 import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -7,6 +6,7 @@ import { Providers } from './app/providers.tsx';
 import { router } from './app/router.tsx';
 import { adoptTokenFromUrl } from './app/url-token.ts';
 import { installGlobalErrorHandlers, recordError } from './lib/error-log.ts';
+import { initI18n } from './lib/i18n.ts';
 
 // Must run before the router's first match so the guard already sees a token handed over in the address.
 adoptTokenFromUrl();
@@ -14,6 +14,9 @@ installGlobalErrorHandlers();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html lacks #root');
+
+// Texts first: every screen, including the first error message, reads them.
+await initI18n();
 
 createRoot(container, {
   // React reports the component stack here, which the error log keeps (spec §4).

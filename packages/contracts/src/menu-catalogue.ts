@@ -127,6 +127,24 @@ export const menuCatalogue: MenuDef[] = [
       },
     ],
   },
+  {
+    code: 'outputInvoiceManager',
+    zh: '销项发票管理',
+    en: 'Sales invoices',
+    icon: 'FileTextOutlined',
+    children: [
+      {
+        code: 'taxClassCode',
+        zh: '税收分类编码',
+        en: 'Tax classification codes',
+        icon: 'TagsOutlined',
+        elements: [
+          { action: 'sync', zh: '同步编码', en: 'Sync codes' },
+          { action: 'import', zh: '导入编码', en: 'Import codes' },
+        ],
+      },
+    ],
+  },
 ];
 
 export interface FlatMenu extends MenuDef {

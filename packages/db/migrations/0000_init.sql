@@ -254,6 +254,83 @@ CREATE TABLE "system_settings" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "ai_coding_job_rows" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "ai_coding_job_rows_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"tenant_id" integer NOT NULL,
+	"job_id" integer NOT NULL,
+	"row_number" integer NOT NULL,
+	"name" text NOT NULL,
+	"suggestions" jsonb,
+	"accepted_code" text
+);
+--> statement-breakpoint
+CREATE TABLE "ai_coding_jobs" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "ai_coding_jobs_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"tenant_id" integer NOT NULL,
+	"file_name" text NOT NULL,
+	"status" text NOT NULL,
+	"total" integer NOT NULL,
+	"processed" integer DEFAULT 0 NOT NULL,
+	"error" text,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "tax_code_jobs" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "tax_code_jobs_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"kind" text NOT NULL,
+	"version" text NOT NULL,
+	"file_name" text NOT NULL,
+	"total" integer NOT NULL,
+	"added" integer NOT NULL,
+	"changed" integer NOT NULL,
+	"retired" integer NOT NULL,
+	"unchanged" integer NOT NULL,
+	"details" jsonb NOT NULL,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "tax_code_retirements" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "tax_code_retirements_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"code" text NOT NULL,
+	"name" text NOT NULL,
+	"job_id" integer NOT NULL,
+	"suggested_code" text,
+	"reinstated_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "tax_codes" (
+	"code" text PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"short_name" text NOT NULL,
+	"description" text DEFAULT '' NOT NULL,
+	"vat_rates" text DEFAULT '' NOT NULL,
+	"keywords" text DEFAULT '' NOT NULL,
+	"parent_code" text,
+	"level" integer NOT NULL,
+	"is_leaf" boolean NOT NULL,
+	"is_summary" boolean NOT NULL,
+	"enabled" boolean DEFAULT true NOT NULL,
+	"version" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "tenant_coding_memory" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "tenant_coding_memory_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"tenant_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"name_key" text NOT NULL,
+	"code" text NOT NULL,
+	"confirmations" integer DEFAULT 1 NOT NULL,
+	"confirmed_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE UNIQUE INDEX "tenants_code_uq" ON "tenants" USING btree ("tenant_code");--> statement-breakpoint
 CREATE INDEX "tenants_credit_idx" ON "tenants" USING btree ("credit_code");--> statement-breakpoint
 CREATE INDEX "departments_tenant_idx" ON "departments" USING btree ("tenant_id");--> statement-breakpoint
@@ -281,4 +358,9 @@ CREATE INDEX "outbox_created_idx" ON "outbox_messages" USING btree ("created_at"
 CREATE INDEX "tracking_created_idx" ON "tracking_events" USING btree ("created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "dict_items_type_value_uq" ON "dict_items" USING btree ("type_id","value");--> statement-breakpoint
 CREATE INDEX "dict_items_type_idx" ON "dict_items" USING btree ("type_id");--> statement-breakpoint
-CREATE INDEX "stored_files_tenant_idx" ON "stored_files" USING btree ("tenant_id");
+CREATE INDEX "stored_files_tenant_idx" ON "stored_files" USING btree ("tenant_id");--> statement-breakpoint
+CREATE INDEX "ai_coding_job_rows_job_idx" ON "ai_coding_job_rows" USING btree ("job_id","row_number");--> statement-breakpoint
+CREATE INDEX "ai_coding_jobs_tenant_idx" ON "ai_coding_jobs" USING btree ("tenant_id");--> statement-breakpoint
+CREATE INDEX "tax_code_retirements_code_idx" ON "tax_code_retirements" USING btree ("code");--> statement-breakpoint
+CREATE INDEX "tax_codes_parent_idx" ON "tax_codes" USING btree ("parent_code");--> statement-breakpoint
+CREATE UNIQUE INDEX "tenant_coding_memory_uq" ON "tenant_coding_memory" USING btree ("tenant_id","name_key");

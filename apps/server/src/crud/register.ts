@@ -21,10 +21,8 @@ export function registerResource(app: FastifyInstance, res: ServerResource) {
     route(app, c.list, async (ctx, { query }) => {
       const repo = repository(ctx, res);
       const where = repo.where(filterConditions(res, query));
-      const [rows, total] = await Promise.all([
-        repo.select(where, orderFor(res, query.sort), query.limit, offsetOf(query)),
-        repo.count(where),
-      ]);
+      const total = await repo.count(where);
+      const rows = total ? await repo.select(where, orderFor(res, query.sort), query.limit, offsetOf(query)) : [];
       return { rows, total };
     });
   }

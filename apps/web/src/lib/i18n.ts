@@ -12,10 +12,11 @@ type Tree = { [key: string]: string | Tree };
 type LocaleModule = { default: Tree };
 
 /**
- * Every folder ships locales/zh.ts and locales/en.ts, each `export default { <namespace>: {...} }`;
- * they are merged into one resource tree per language so keys read `namespace.key` everywhere.
+ * Every folder ships locales/zh.ts and locales/en.ts, each `export default { <namespace>: {...} }`; they are
+ * deep-merged into one resource tree per language so keys read `namespace.key` everywhere. Only the languages
+ * in use are fetched (vite.config groups each language into one chunk): Chinese users never download English.
  */
-const modules = import.meta.glob<LocaleModule>('../**/locales/{zh,en}.ts', { eager: true });
+const modules = import.meta.glob<LocaleModule>('../**/locales/{zh,en}.ts');
 
 function deepMerge(target: Tree, source: Tree): Tree {
   for (const [key, value] of Object.entries(source)) {
@@ -26,15 +27,28 @@ function deepMerge(target: Tree, source: Tree): Tree {
   return target;
 }
 
-function buildResources(): Record<Language, { translation: Tree }> {
-  const zh: Tree = {};
-  const en: Tree = {};
-  // Sorted so a later-declared override wins deterministically rather than by bundler order.
-  for (const path of Object.keys(modules).sort()) {
-    const lang = path.endsWith('/en.ts') ? en : zh;
-    deepMerge(lang, modules[path].default ?? {});
+const loaded = new Map<Language, Promise<void>>();
+
+function loadResources(lang: Language): Promise<void> {
+  let pending = loaded.get(lang);
+  if (!pending) {
+    // Sorted so a later-declared override wins deterministically rather than by load order.
+    const paths = Object.keys(modules)
+      .filter((p) => p.endsWith(`/${lang}.ts`))
+      .sort();
+    pending = Promise.all(paths.map((p) => modules[p]())).then((mods) => {
+      const tree: Tree = {};
+      for (const mod of mods) deepMerge(tree, mod.default ?? {});
+      i18n.addResourceBundle(lang, 'translation', tree, true, true);
+    });
+    loaded.set(lang, pending);
   }
-  return { zh: { translation: zh }, en: { translation: en } };
+  return pending;
+}
+
+/** English falls back to Chinese for any key a folder forgot, so zh is always present. */
+function ensureLanguage(lang: Language): Promise<void> {
+  return Promise.all([loadResources('zh'), lang === 'en' ? loadResources('en') : undefined]).then(() => {});
 }
 
 function isLanguage(value: unknown): value is Language {
@@ -53,21 +67,26 @@ function applySideEffects(lang: Language): void {
   document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
 }
 
-const initial = storedLanguage();
-void i18n.use(initReactI18next).init({
-  resources: buildResources(),
-  lng: initial,
-  fallbackLng: 'zh',
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
-applySideEffects(initial);
+/** Resolves once the stored language's texts are in place; the app renders after it. */
+export async function initI18n(): Promise<void> {
+  const initial = storedLanguage();
+  await i18n.use(initReactI18next).init({
+    resources: {},
+    lng: initial,
+    fallbackLng: 'zh',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  await ensureLanguage(initial);
+  applySideEffects(initial);
+}
 
 export function currentLanguage(): Language {
   return isLanguage(i18n.language) ? i18n.language : 'zh';
 }
 
 export async function setLanguage(lang: Language): Promise<void> {
+  await ensureLanguage(lang);
   localStorage.setItem(STORAGE_KEY, lang);
   Cookies.set(STORAGE_KEY, lang, { expires: 365, sameSite: 'lax' });
   applySideEffects(lang);

@@ -5,3 +5,4 @@ export * from './auth.ts';
 export * from './logs.ts';
 export * from './dict.ts';
 export * from './files.ts';
+export * from './tax-codes.ts';
