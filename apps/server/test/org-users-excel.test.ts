@@ -16,12 +16,20 @@ async function xlsx(rows: (string | number)[][], headers = HEADERS): Promise<Buf
 function multipart(file: Buffer, name = 'users.xlsx') {
   const boundary = '----fpyboundary';
   const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`;
-  return { payload: Buffer.concat([Buffer.from(head), file, Buffer.from(`\r\n--${boundary}--\r\n`)]), contentType: `multipart/form-data; boundary=${boundary}` };
+  return {
+    payload: Buffer.concat([Buffer.from(head), file, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
 }
 
 async function upload(token: string, file: Buffer, query = '') {
   const { payload, contentType } = multipart(file);
-  return app().app.inject({ method: 'POST', url: `/api/admin/users/import${query}`, headers: { ...bearer(token), 'content-type': contentType }, payload });
+  return app().app.inject({
+    method: 'POST',
+    url: `/api/admin/users/import${query}`,
+    headers: { ...bearer(token), 'content-type': contentType },
+    payload,
+  });
 }
 
 describe('user import and export', () => {
@@ -53,7 +61,9 @@ describe('user import and export', () => {
     expect(res.statusCode).toBe(200);
     const report = res.json();
     expect(report).toMatchObject({ total: 9, succeeded: 2, failed: 7 });
-    const byRow = Object.fromEntries(report.errors.map((e: { rowNumber: number; message: string }) => [e.rowNumber, e.message]));
+    const byRow = Object.fromEntries(
+      report.errors.map((e: { rowNumber: number; message: string }) => [e.rowNumber, e.message]),
+    );
     expect(byRow[4]).toMatch(/^第4行：手机号：请输入正确的手机号/);
     expect(byRow[5]).toMatch(/第5行：初始密码：密码至少8位/);
     expect(byRow[6]).toMatch(/部门「不存在部」不存在/);
@@ -62,9 +72,16 @@ describe('user import and export', () => {
     expect(byRow[9]).toMatch(/用户名「imp.one」已被使用/);
     expect(byRow[10]).toMatch(/第10行：用户名：/);
 
-    const list = (await app().app.inject({ url: '/api/admin/users?keyword=imp.&sort=username', headers: bearer(token) })).json();
+    const list = (
+      await app().app.inject({ url: '/api/admin/users?keyword=imp.&sort=username', headers: bearer(token) })
+    ).json();
     expect(list.rows.map((r: { username: string }) => r.username)).toEqual(['imp.one', 'imp.two']);
-    expect(list.rows[0]).toMatchObject({ departmentName: '财务部', positionName: '开票员', phone: '13611112222', passwordState: 'initial' });
+    expect(list.rows[0]).toMatchObject({
+      departmentName: '财务部',
+      positionName: '开票员',
+      phone: '13611112222',
+      passwordState: 'initial',
+    });
     expect(list.rows[1].groups.map((g: { code: string }) => g.code)).toEqual(['admin', 'staff']);
     await app().login('imp.one', 'Import123');
   });
@@ -76,7 +93,12 @@ describe('user import and export', () => {
     const wrongHeaders = await upload(token, await xlsx([['a', 'b']], ['账号', '名字']));
     expect(wrongHeaders.json().code).toBe('FILE_HEADER_MISMATCH');
     expect(wrongHeaders.json().message).toContain('用户名');
-    const noFile = await app().app.inject({ method: 'POST', url: '/api/admin/users/import', headers: bearer(token), payload: {} });
+    const noFile = await app().app.inject({
+      method: 'POST',
+      url: '/api/admin/users/import',
+      headers: bearer(token),
+      payload: {},
+    });
     expect(noFile.json().code).toBe('FILE_REQUIRED');
   });
 
@@ -84,16 +106,23 @@ describe('user import and export', () => {
     const admin = await app().login('admin', 'Admin@123');
     const file = await xlsx([['plat.imp', '平台导入', 'Import123', '', '', '', '', '']]);
     expect((await upload(admin, file)).json().code).toBe('TENANT_REQUIRED');
-    const brand = (await app().app.inject({ url: '/api/admin/users?keyword=brand', headers: bearer(admin) })).json().rows[0];
+    const brand = (
+      await app().app.inject({ url: '/api/admin/users?keyword=brand', headers: bearer(admin) })
+    ).json().rows[0];
     const res = await upload(admin, file, `?tenantId=${brand.tenantId}`);
     expect(res.json()).toMatchObject({ succeeded: 1, failed: 0 });
-    const got = (await app().app.inject({ url: '/api/admin/users?keyword=plat.imp', headers: bearer(admin) })).json();
+    const got = (
+      await app().app.inject({ url: '/api/admin/users?keyword=plat.imp', headers: bearer(admin) })
+    ).json();
     expect(got.rows[0].tenantName).toBe('品牌定制集团有限公司');
   });
 
   it('exports the filtered list as a workbook exceljs can open', async () => {
     const token = await app().login('demo', 'Demo@123');
-    const res = await app().app.inject({ url: '/api/admin/users/export?keyword=imp.&sort=username', headers: bearer(token) });
+    const res = await app().app.inject({
+      url: '/api/admin/users/export?keyword=imp.&sort=username',
+      headers: bearer(token),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toContain("filename*=UTF-8''");
     const wb = new ExcelJS.Workbook();

@@ -22,7 +22,13 @@ describe('users', () => {
     expect(total).toBe(2);
     expect(rows.map((r: { username: string }) => r.username)).toEqual(['clerk', 'demo']);
     const clerk = rows[0];
-    expect(clerk).toMatchObject({ departmentName: '财务部', positionName: '开票员', status: 1, locked: false, tenantName: '演示科技有限公司' });
+    expect(clerk).toMatchObject({
+      departmentName: '财务部',
+      positionName: '开票员',
+      status: 1,
+      locked: false,
+      tenantName: '演示科技有限公司',
+    });
     expect(clerk.groups.map((g: { code: string }) => g.code)).toEqual(['staff']);
 
     const byKeyword = (await call(demo, 'GET', '/api/admin/users?keyword=13900000002')).json();
@@ -39,11 +45,18 @@ describe('users', () => {
     const demo = await tokenOf('demo');
     const opts = await options();
     const finance = opts.departments.find((d: { name: string }) => d.name === '财务部');
-    const sub = (await call(demo, 'POST', '/api/admin/departments', { parentId: finance.id, name: '应收组' })).json();
+    const sub = (
+      await call(demo, 'POST', '/api/admin/departments', { parentId: finance.id, name: '应收组' })
+    ).json();
     const drawer = opts.positions.find((p: { name: string }) => p.name === '开票员');
     const staff = opts.groups.find((g: { code: string }) => g.code === 'staff');
     const created = await call(demo, 'POST', '/api/admin/users', {
-      username: 'ar.clerk', password: 'Start123', name: '应收专员', departmentId: sub.id, positionId: drawer.id, groupIds: [staff.id],
+      username: 'ar.clerk',
+      password: 'Start123',
+      name: '应收专员',
+      departmentId: sub.id,
+      positionId: drawer.id,
+      groupIds: [staff.id],
     });
     expect(created.statusCode).toBe(200);
     const inFinance = (await call(demo, 'GET', `/api/admin/users?departmentId=${finance.id}`)).json();
@@ -57,10 +70,19 @@ describe('users', () => {
   it('creates a user whose first login is asked to change the initial password', async () => {
     const demo = await tokenOf('demo');
     const res = await call(demo, 'POST', '/api/admin/users', {
-      username: 'newbie', password: 'Welcome123', name: '新同事', phone: '13712345678', email: 'newbie@example.com',
+      username: 'newbie',
+      password: 'Welcome123',
+      name: '新同事',
+      phone: '13712345678',
+      email: 'newbie@example.com',
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ username: 'newbie', passwordState: 'initial', tenantName: '演示科技有限公司', groups: [] });
+    expect(res.json()).toMatchObject({
+      username: 'newbie',
+      passwordState: 'initial',
+      tenantName: '演示科技有限公司',
+      groups: [],
+    });
     const token = await app().login('newbie', 'Welcome123');
     const unsafe = (await call(token, 'GET', '/api/admin/user/unsafeUser')).json();
     expect(unsafe).toMatchObject({ unsafe: true, reason: 'initial' });
@@ -71,7 +93,11 @@ describe('users', () => {
   it('refuses taken usernames, case-insensitively, with USERNAME_TAKEN', async () => {
     const demo = await tokenOf('demo');
     for (const username of ['clerk', 'CLERK', 'brand']) {
-      const res = await call(demo, 'POST', '/api/admin/users', { username, password: 'Welcome123', name: '重名' });
+      const res = await call(demo, 'POST', '/api/admin/users', {
+        username,
+        password: 'Welcome123',
+        name: '重名',
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ code: 'USERNAME_TAKEN' });
       expect(res.json().message).toContain('username');
@@ -87,9 +113,21 @@ describe('users', () => {
       [{ username: 'okname', password: 'Welcome123', name: '' }, 'name', /姓名/],
       [{ username: 'okname', password: 'Welcome123', name: 'x', phone: '12345' }, 'phone', /手机号/],
       [{ username: 'okname', password: 'Welcome123', name: 'x', email: 'nope' }, 'email', /邮箱/],
-      [{ username: 'okname', password: 'Welcome123', name: 'x', departmentId: 999999 }, 'departmentId', /部门不存在/],
-      [{ username: 'okname', password: 'Welcome123', name: 'x', positionId: 999999 }, 'positionId', /岗位不存在/],
-      [{ username: 'okname', password: 'Welcome123', name: 'x', groupIds: [999999] }, 'groupIds', /用户组不存在/],
+      [
+        { username: 'okname', password: 'Welcome123', name: 'x', departmentId: 999999 },
+        'departmentId',
+        /部门不存在/,
+      ],
+      [
+        { username: 'okname', password: 'Welcome123', name: 'x', positionId: 999999 },
+        'positionId',
+        /岗位不存在/,
+      ],
+      [
+        { username: 'okname', password: 'Welcome123', name: 'x', groupIds: [999999] },
+        'groupIds',
+        /用户组不存在/,
+      ],
     ];
     for (const [body, field, msg] of cases) {
       const res = await call(demo, 'POST', '/api/admin/users', body);
@@ -98,7 +136,11 @@ describe('users', () => {
       expect(res.json().message).toMatch(msg);
     }
     const admin = await tokenOf('admin');
-    const noTenant = await call(admin, 'POST', '/api/admin/users', { username: 'okname', password: 'Welcome123', name: 'x' });
+    const noTenant = await call(admin, 'POST', '/api/admin/users', {
+      username: 'okname',
+      password: 'Welcome123',
+      name: 'x',
+    });
     expect(noTenant.json()).toMatchObject({ status: 400, code: 'TENANT_REQUIRED' });
   });
 
@@ -106,9 +148,20 @@ describe('users', () => {
     const demo = await tokenOf('demo');
     const { rows } = (await call(demo, 'GET', '/api/admin/users?keyword=newbie')).json();
     const sales = (await options()).departments.find((d: { name: string }) => d.name === '销售部');
-    const res = await call(demo, 'PUT', `/api/admin/users/${rows[0].id}`, { name: '新同事（销售）', phone: '', email: null, departmentId: sales.id });
+    const res = await call(demo, 'PUT', `/api/admin/users/${rows[0].id}`, {
+      name: '新同事（销售）',
+      phone: '',
+      email: null,
+      departmentId: sales.id,
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ name: '新同事（销售）', phone: null, email: null, departmentName: '销售部', positionId: null });
+    expect(res.json()).toMatchObject({
+      name: '新同事（销售）',
+      phone: null,
+      email: null,
+      departmentName: '销售部',
+      positionId: null,
+    });
   });
 
   it('disables and enables: a disabled user cannot log in and their tokens stop working', async () => {
@@ -155,9 +208,14 @@ describe('users', () => {
     expect(after.json().status).toBe(40101);
     await expect(app().login('clerk', 'Clerk@123')).rejects.toThrow();
     tokens.clerk = await app().login('clerk', 'Reset2024');
-    expect((await call(tokens.clerk, 'GET', '/api/admin/user/unsafeUser')).json()).toMatchObject({ unsafe: true, reason: 'reset' });
+    expect((await call(tokens.clerk, 'GET', '/api/admin/user/unsafeUser')).json()).toMatchObject({
+      unsafe: true,
+      reason: 'reset',
+    });
     const self = await call(demo, 'GET', '/api/admin/users?keyword=demo');
-    const selfReset = await call(demo, 'PUT', `/api/admin/users/${self.json().rows[0].id}/password`, { password: 'Reset2024' });
+    const selfReset = await call(demo, 'PUT', `/api/admin/users/${self.json().rows[0].id}/password`, {
+      password: 'Reset2024',
+    });
     expect(selfReset.json().code).toBe('SELF_RESET');
   });
 
@@ -168,10 +226,15 @@ describe('users', () => {
     const staff = opts.groups.find((g: { code: string }) => g.code === 'staff');
     const { rows } = (await call(demo, 'GET', '/api/admin/users?sort=username')).json();
     const byName = Object.fromEntries(rows.map((r: { username: string; id: number }) => [r.username, r.id]));
-    const res = await call(demo, 'PUT', `/api/admin/users/${byName.newbie}/groups`, { groupIds: [staff.id, admin.id] });
+    const res = await call(demo, 'PUT', `/api/admin/users/${byName.newbie}/groups`, {
+      groupIds: [staff.id, admin.id],
+    });
     expect(res.json().groups.map((g: { code: string }) => g.code)).toEqual(['admin', 'staff']);
     // Two admins: removing one is fine; the last one cannot be demoted or deleted.
-    expect((await call(demo, 'PUT', `/api/admin/users/${byName.newbie}/groups`, { groupIds: [staff.id] })).statusCode).toBe(200);
+    expect(
+      (await call(demo, 'PUT', `/api/admin/users/${byName.newbie}/groups`, { groupIds: [staff.id] }))
+        .statusCode,
+    ).toBe(200);
     const demote = await call(demo, 'PUT', `/api/admin/users/${byName.demo}/groups`, { groupIds: [] });
     expect(demote.statusCode).toBe(409);
     expect(demote.json()).toMatchObject({ status: 30101, code: 'LAST_TENANT_ADMIN' });

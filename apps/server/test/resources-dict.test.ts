@@ -27,20 +27,57 @@ describe('dictionaries', () => {
     expect(bad.json().message).toContain('类型编码须以小写字母开头');
     expect((await call('POST', types, admin, { code: 'x_type' })).json().message).toContain('请输入类型名称');
 
-    const t = (await call('POST', types, admin, { code: 'delivery_channel', name: '交付渠道', description: '发票交付方式' })).json();
+    const t = (
+      await call('POST', types, admin, {
+        code: 'delivery_channel',
+        name: '交付渠道',
+        description: '发票交付方式',
+      })
+    ).json();
     expect(t).toMatchObject({ code: 'delivery_channel', name: '交付渠道' });
     const dupType = await call('POST', types, admin, { code: 'delivery_channel', name: '重复' });
     expect(dupType.json()).toMatchObject({ status: 400, message: '类型编码“delivery_channel”已存在' });
 
-    const sms = await call('POST', items, admin, { typeId: t.id, value: 'sms', labelZh: '短信', labelEn: 'SMS', sortOrder: 1 });
+    const sms = await call('POST', items, admin, {
+      typeId: t.id,
+      value: 'sms',
+      labelZh: '短信',
+      labelEn: 'SMS',
+      sortOrder: 1,
+    });
     expect(sms.statusCode).toBe(200);
-    await call('POST', items, admin, { typeId: t.id, value: 'email', labelZh: '邮件', labelEn: 'E-mail', sortOrder: 0 });
-    const off = (await call('POST', items, admin, { typeId: t.id, value: 'fax', labelZh: '传真', labelEn: 'Fax', sortOrder: 2, enabled: false })).json();
-    const dupItem = await call('POST', items, admin, { typeId: t.id, value: 'sms', labelZh: '短信2', labelEn: 'SMS2' });
+    await call('POST', items, admin, {
+      typeId: t.id,
+      value: 'email',
+      labelZh: '邮件',
+      labelEn: 'E-mail',
+      sortOrder: 0,
+    });
+    const off = (
+      await call('POST', items, admin, {
+        typeId: t.id,
+        value: 'fax',
+        labelZh: '传真',
+        labelEn: 'Fax',
+        sortOrder: 2,
+        enabled: false,
+      })
+    ).json();
+    const dupItem = await call('POST', items, admin, {
+      typeId: t.id,
+      value: 'sms',
+      labelZh: '短信2',
+      labelEn: 'SMS2',
+    });
     expect(dupItem.json()).toMatchObject({ status: 400, message: '字典值“sms”已存在' });
     const noEn = await call('POST', items, admin, { typeId: t.id, value: 'x', labelZh: '某' });
     expect(noEn.json().message).toContain('请输入英文名称');
-    const orphan = await call('POST', items, admin, { typeId: 999_999, value: 'x', labelZh: '某', labelEn: 'x' });
+    const orphan = await call('POST', items, admin, {
+      typeId: 999_999,
+      value: 'x',
+      labelZh: '某',
+      labelEn: 'x',
+    });
     expect(orphan.json()).toMatchObject({ status: 400, code: 'DICT_TYPE_NOT_FOUND' });
 
     // Any logged-in user reads the enabled items, in order, for select options.
@@ -67,10 +104,27 @@ describe('dictionaries', () => {
   });
 
   it('is platform-only: tenant administrators and the clerk get 403', async () => {
-    for (const [u, p] of [['demo', 'Demo@123'], ['clerk', 'Clerk@123']]) {
+    for (const [u, p] of [
+      ['demo', 'Demo@123'],
+      ['clerk', 'Clerk@123'],
+    ]) {
       const token = await app().login(u, p);
-      for (const [m, url] of [['GET', types], ['GET', `${types}/1`], ['POST', types], ['PUT', `${types}/1`], ['DELETE', `${types}/1`], ['GET', `${types}/export`], ['GET', items], ['POST', items]] as const) {
-        const res = await call(m, url, token, m === 'POST' || m === 'PUT' ? { code: 'x', name: 'x' } : undefined);
+      for (const [m, url] of [
+        ['GET', types],
+        ['GET', `${types}/1`],
+        ['POST', types],
+        ['PUT', `${types}/1`],
+        ['DELETE', `${types}/1`],
+        ['GET', `${types}/export`],
+        ['GET', items],
+        ['POST', items],
+      ] as const) {
+        const res = await call(
+          m,
+          url,
+          token,
+          m === 'POST' || m === 'PUT' ? { code: 'x', name: 'x' } : undefined,
+        );
         expect(res.statusCode, `${u} ${m} ${url}`).toBe(403);
         expect(res.json().status).toBe(40301);
       }

@@ -34,7 +34,12 @@ describe('gate log', () => {
       const r = (await call('GET', `${gate}?path=front/info&limit=100`, demo)).json();
       return r.total > 0 ? r : undefined;
     });
-    expect(demoRows.rows[0]).toMatchObject({ username: 'demo', method: 'GET', path: '/api/admin/user/front/info', status: 200 });
+    expect(demoRows.rows[0]).toMatchObject({
+      username: 'demo',
+      method: 'GET',
+      path: '/api/admin/user/front/info',
+      status: 200,
+    });
     // A tenant user never sees another tenant's rows.
     const demoAll = (await call('GET', `${gate}?limit=500`, demo)).json();
     expect(demoAll.rows.length).toBeGreaterThan(0);
@@ -60,7 +65,10 @@ describe('gate log', () => {
     expect((await call('GET', `${gate}?status=5xx`, demo)).json().total).toBe(0);
     expect((await call('GET', `${gate}?status=abc`, demo)).statusCode).toBe(400);
     expect((await call('GET', `${gate}?method=POST&path=front/info`, demo)).json().total).toBe(0);
-    expect((await call('GET', `${gate}?createdAtFrom=${encodeURIComponent(since)}&path=front/info`, demo)).json().total).toBeGreaterThan(0);
+    expect(
+      (await call('GET', `${gate}?createdAtFrom=${encodeURIComponent(since)}&path=front/info`, demo)).json()
+        .total,
+    ).toBeGreaterThan(0);
     expect((await call('GET', `${gate}?createdAtTo=2000-01-01&path=front/info`, demo)).json().total).toBe(0);
 
     // Newest first by default.
@@ -78,7 +86,17 @@ describe('gate log', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const ws = wb.worksheets[0];
-    expect(ws.getRow(1).values).toEqual([undefined, '请求时间', '用户名', '请求方法', '请求路径', '状态码', '耗时(毫秒)', 'IP 地址', '请求编号']);
+    expect(ws.getRow(1).values).toEqual([
+      undefined,
+      '请求时间',
+      '用户名',
+      '请求方法',
+      '请求路径',
+      '状态码',
+      '耗时(毫秒)',
+      'IP 地址',
+      '请求编号',
+    ]);
     expect(ws.rowCount).toBeGreaterThan(1);
     expect(ws.getRow(2).getCell(1).text).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
   });
@@ -86,7 +104,11 @@ describe('gate log', () => {
 
 describe('outbox', () => {
   it('lets platform administrators read the stored verification codes, and no one else', async () => {
-    const sent = await app().app.inject({ method: 'POST', url: '/api/admin/client/getForgetPwdCode', payload: { username: 'demo', target: '13900000001' } });
+    const sent = await app().app.inject({
+      method: 'POST',
+      url: '/api/admin/client/getForgetPwdCode',
+      payload: { username: 'demo', target: '13900000001' },
+    });
     expect(sent.statusCode).toBe(200);
     const admin = await app().login('admin', 'Admin@123');
     const list = (await call('GET', `${outbox}?channel=sms&recipient=13900000001`, admin)).json();
@@ -110,7 +132,8 @@ describe('clerk (only the userManager menu)', () => {
     for (const name of ['positions', 'dictTypes', 'dictItems', 'gateLogs', 'outbox']) {
       const b = `/api/admin/r/${name}`;
       routes.push(['GET', b], ['GET', `${b}/1`], ['GET', `${b}/export`]);
-      if (name !== 'gateLogs' && name !== 'outbox') routes.push(['POST', b], ['PUT', `${b}/1`], ['DELETE', `${b}/1`]);
+      if (name !== 'gateLogs' && name !== 'outbox')
+        routes.push(['POST', b], ['PUT', `${b}/1`], ['DELETE', `${b}/1`]);
     }
     for (const [m, url] of routes) {
       if (url.startsWith(outbox) && url.endsWith('/export')) continue;

@@ -6,7 +6,11 @@ const base = '/api/admin/r/positions';
 
 async function tokens() {
   const t = app();
-  return { demo: await t.login('demo', 'Demo@123'), brand: await t.login('brand', 'Brand@123'), admin: await t.login('admin', 'Admin@123') };
+  return {
+    demo: await t.login('demo', 'Demo@123'),
+    brand: await t.login('brand', 'Brand@123'),
+    admin: await t.login('admin', 'Admin@123'),
+  };
 }
 
 function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: unknown) {
@@ -16,29 +20,44 @@ function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: str
 describe('positions resource', () => {
   it('creates, reads, lists with filters and sort, updates and deletes', async () => {
     const { demo } = await tokens();
-    const created = await call('POST', base, demo, { name: '财务主管', code: 'FIN-01', description: '负责开票审核', sortOrder: 2 });
+    const created = await call('POST', base, demo, {
+      name: '测试主管',
+      code: 'T-FIN-01',
+      description: '负责开票审核',
+      sortOrder: 2,
+    });
     expect(created.statusCode).toBe(200);
     const row = created.json();
-    expect(row).toMatchObject({ id: expect.any(Number), name: '财务主管', code: 'FIN-01', sortOrder: 2, tenantId: expect.any(Number) });
-    await call('POST', base, demo, { name: '开票员', code: 'CLERK' });
+    expect(row).toMatchObject({
+      id: expect.any(Number),
+      name: '测试主管',
+      code: 'T-FIN-01',
+      sortOrder: 2,
+      tenantId: expect.any(Number),
+    });
+    await call('POST', base, demo, { name: '测试开票', code: 'T-CLERK' });
 
     const got = await call('GET', `${base}/${row.id}`, demo);
-    expect(got.json()).toMatchObject({ id: row.id, code: 'FIN-01' });
+    expect(got.json()).toMatchObject({ id: row.id, code: 'T-FIN-01' });
 
-    const list = await call('GET', `${base}?page=1&limit=20&name=${encodeURIComponent('财务')}`, demo);
-    if (list.json().total !== 1) console.log(list.json(), (await call('GET', base, demo)).json());
-    expect(list.json()).toMatchObject({ total: 1, rows: [{ code: 'FIN-01' }] });
-    const sorted = (await call('GET', `${base}?sort=-code`, demo)).json();
-    expect(sorted.rows.map((r: { code: string }) => r.code)).toEqual(['FIN-01', 'CLERK']);
+    const list = await call('GET', `${base}?page=1&limit=20&name=${encodeURIComponent('测试主')}`, demo);
+    expect(list.json()).toMatchObject({ total: 1, rows: [{ code: 'T-FIN-01' }] });
+    const sorted = (await call('GET', `${base}?sort=-code&code=T-`, demo)).json();
+    expect(sorted.rows.map((r: { code: string }) => r.code)).toEqual(['T-FIN-01', 'T-CLERK']);
     // An unknown sort key falls back to the declared default (sortOrder) instead of failing or injecting.
-    const fallback = (await call('GET', `${base}?sort=passwordHash`, demo)).json();
-    expect(fallback.rows.map((r: { code: string }) => r.code)).toEqual(['CLERK', 'FIN-01']);
+    const fallback = (await call('GET', `${base}?sort=passwordHash&code=T-`, demo)).json();
+    expect(fallback.rows.map((r: { code: string }) => r.code)).toEqual(['T-CLERK', 'T-FIN-01']);
     // LIKE wildcards in the search text are literal.
     expect((await call('GET', `${base}?code=%25`, demo)).json().total).toBe(0);
 
-    const updated = await call('PUT', `${base}/${row.id}`, demo, { name: '财务经理', code: 'FIN-01', description: null, sortOrder: 1 });
+    const updated = await call('PUT', `${base}/${row.id}`, demo, {
+      name: '测试经理',
+      code: 'T-FIN-01',
+      description: null,
+      sortOrder: 1,
+    });
     expect(updated.statusCode).toBe(200);
-    expect(updated.json()).toMatchObject({ name: '财务经理', description: null, sortOrder: 1 });
+    expect(updated.json()).toMatchObject({ name: '测试经理', description: null, sortOrder: 1 });
 
     expect((await call('DELETE', `${base}/${row.id}`, demo)).json()).toEqual({ ok: true });
     expect((await call('GET', `${base}/${row.id}`, demo)).statusCode).toBe(404);
@@ -98,7 +117,9 @@ describe('positions resource', () => {
     expect(after).toMatchObject({ name: '仅演示可见', code: 'DEMO-ONLY' });
 
     // A tenant cannot plant a row in another tenant by naming its id.
-    const planted = (await call('POST', base, brand, { name: '越权', code: 'PLANT', tenantId: mine.tenantId })).json();
+    const planted = (
+      await call('POST', base, brand, { name: '越权', code: 'PLANT', tenantId: mine.tenantId })
+    ).json();
     expect(planted.tenantId).not.toBe(mine.tenantId);
   });
 
@@ -109,7 +130,11 @@ describe('positions resource', () => {
     const noTenant = await call('POST', base, admin, { name: '无企业', code: 'NOTENANT' });
     expect(noTenant.statusCode).toBe(400);
     expect(noTenant.json().code).toBe('TENANT_REQUIRED');
-    const named = await call('POST', base, admin, { name: '指定企业', code: 'NAMED', tenantId: mine.tenantId });
+    const named = await call('POST', base, admin, {
+      name: '指定企业',
+      code: 'NAMED',
+      tenantId: mine.tenantId,
+    });
     expect(named.json().tenantId).toBe(mine.tenantId);
   });
 
@@ -119,11 +144,19 @@ describe('positions resource', () => {
     const p = (await call('POST', base, demo, { name: '在用岗位', code: 'IN-USE' })).json();
     const { users } = await import('@fpy/db');
     const { eq } = await import('drizzle-orm');
+    const [clerk] = await t.services.db
+      .select({ positionId: users.positionId })
+      .from(users)
+      .where(eq(users.username, 'clerk'));
     await t.services.db.update(users).set({ positionId: p.id }).where(eq(users.username, 'clerk'));
     const del = await call('DELETE', `${base}/${p.id}`, demo);
     expect(del.statusCode).toBe(409);
     expect(del.json()).toMatchObject({ status: 30101, code: 'POSITION_IN_USE' });
-    await t.services.db.update(users).set({ positionId: null }).where(eq(users.username, 'clerk'));
+    await t.services.db
+      .update(users)
+      .set({ positionId: clerk.positionId })
+      .where(eq(users.username, 'clerk'));
+    expect((await call('DELETE', `${base}/${p.id}`, demo)).statusCode).toBe(200);
   });
 
   it('exports the filtered list as a readable xlsx with Chinese headers', async () => {

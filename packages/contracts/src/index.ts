@@ -15,3 +15,5 @@ export * from './system/enterprise.ts';
 export * from './system/dashboard.ts';
 export * from './system/self.ts';
 export * from './system/tracking.ts';
+export * from './billing/tax-codes.ts';
+export * from './billing/ai-coding.ts';

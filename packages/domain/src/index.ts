@@ -2,3 +2,5 @@ export * from './credit-code.ts';
 export * from './account-flags.ts';
 export * from './password-rule.ts';
 export * from './error-status.ts';
+export * from './money/index.ts';
+export * from './tax/index.ts';

@@ -32,13 +32,70 @@ function build(meta: ResourceMeta) {
   const common = { tag: meta.name, platformOnly: meta.platformOnly || undefined };
   const t = meta.title.zh;
   return {
-    list: defineRoute({ ...common, method: 'GET', path: base, permission: permissionOf(meta, 'list'), summary: `${t}：列表`, query: listQuery(meta), reply: pageReply(row) }),
-    get: defineRoute({ ...common, method: 'GET', path: `${base}/{id}`, permission: permissionOf(meta, 'get'), summary: `${t}：详情`, params: idParams, reply: row }),
-    create: defineRoute({ ...common, method: 'POST', path: base, permission: permissionOf(meta, 'create'), summary: `${t}：新增`, body, reply: row }),
-    update: defineRoute({ ...common, method: 'PUT', path: `${base}/{id}`, permission: permissionOf(meta, 'update'), summary: `${t}：修改`, params: idParams, body, reply: row }),
-    delete: defineRoute({ ...common, method: 'DELETE', path: `${base}/{id}`, permission: permissionOf(meta, 'delete'), summary: `${t}：删除`, params: idParams, reply: okReply }),
-    export: defineRoute({ ...common, method: 'GET', path: `${base}/export`, permission: permissionOf(meta, 'export'), summary: `${t}：导出 Excel`, query: exportQuery(meta), produces: 'file' }),
-    import: defineRoute({ ...common, method: 'POST', path: `${base}/import`, permission: permissionOf(meta, 'import'), summary: `${t}：导入 Excel`, consumes: 'multipart', reply: importReply }),
+    list: defineRoute({
+      ...common,
+      method: 'GET',
+      path: base,
+      permission: permissionOf(meta, 'list'),
+      summary: `${t}：列表`,
+      query: listQuery(meta),
+      reply: pageReply(row),
+    }),
+    get: defineRoute({
+      ...common,
+      method: 'GET',
+      path: `${base}/{id}`,
+      permission: permissionOf(meta, 'get'),
+      summary: `${t}：详情`,
+      params: idParams,
+      reply: row,
+    }),
+    create: defineRoute({
+      ...common,
+      method: 'POST',
+      path: base,
+      permission: permissionOf(meta, 'create'),
+      summary: `${t}：新增`,
+      body,
+      reply: row,
+    }),
+    update: defineRoute({
+      ...common,
+      method: 'PUT',
+      path: `${base}/{id}`,
+      permission: permissionOf(meta, 'update'),
+      summary: `${t}：修改`,
+      params: idParams,
+      body,
+      reply: row,
+    }),
+    delete: defineRoute({
+      ...common,
+      method: 'DELETE',
+      path: `${base}/{id}`,
+      permission: permissionOf(meta, 'delete'),
+      summary: `${t}：删除`,
+      params: idParams,
+      reply: okReply,
+    }),
+    export: defineRoute({
+      ...common,
+      method: 'GET',
+      path: `${base}/export`,
+      permission: permissionOf(meta, 'export'),
+      summary: `${t}：导出 Excel`,
+      query: exportQuery(meta),
+      produces: 'file',
+    }),
+    import: defineRoute({
+      ...common,
+      method: 'POST',
+      path: `${base}/import`,
+      permission: permissionOf(meta, 'import'),
+      summary: `${t}：导入 Excel`,
+      consumes: 'multipart',
+      reply: importReply,
+    }),
   };
 }
 
@@ -61,4 +118,5 @@ export function resourceContracts(meta: ResourceMeta): Partial<ResourceContracts
 }
 
 /** Every contract of the resource, for registration and the permission walk. */
-export const contractList = (meta: ResourceMeta): RouteContract[] => Object.values(resourceContracts(meta)) as RouteContract[];
+export const contractList = (meta: ResourceMeta): RouteContract[] =>
+  Object.values(resourceContracts(meta)) as RouteContract[];

@@ -74,33 +74,47 @@ export interface ResourceMeta<F extends Record<string, FieldDef> = Record<string
   defaultSort: string;
 }
 
-export function defineResource<const F extends Record<string, FieldDef>>(meta: ResourceMeta<F>): ResourceMeta<F> {
-  if (!/^[a-z][a-zA-Z0-9]*$/.test(meta.name)) throw new Error(`resource name must be camelCase: ${meta.name}`);
+export function defineResource<const F extends Record<string, FieldDef>>(
+  meta: ResourceMeta<F>,
+): ResourceMeta<F> {
+  if (!/^[a-z][a-zA-Z0-9]*$/.test(meta.name))
+    throw new Error(`resource name must be camelCase: ${meta.name}`);
   const sortKey = meta.defaultSort.replace(/^[-+]/, '');
-  if (sortKey !== 'id' && !meta.fields[sortKey]) throw new Error(`${meta.name}: defaultSort names no field: ${sortKey}`);
+  if (sortKey !== 'id' && !meta.fields[sortKey])
+    throw new Error(`${meta.name}: defaultSort names no field: ${sortKey}`);
   for (const [key, f] of Object.entries(meta.fields)) {
-    if (f.filter === 'select' && !f.options) throw new Error(`${meta.name}.${key}: a select filter needs options`);
+    if (f.filter === 'select' && !f.options)
+      throw new Error(`${meta.name}.${key}: a select filter needs options`);
   }
   return meta;
 }
 
 /** Whether the resource may change rows at all. */
-export const isReadOnly = (meta: ResourceMeta) => !meta.actions.some((a) => a === 'create' || a === 'update' || a === 'delete' || a === 'import');
+export const isReadOnly = (meta: ResourceMeta) =>
+  !meta.actions.some((a) => a === 'create' || a === 'update' || a === 'delete' || a === 'import');
 
 /** Fields the create/edit form holds, in declaration order. */
 export const writableFields = (meta: ResourceMeta) => Object.entries(meta.fields).filter(([, f]) => f.schema);
 
-export const listFields = (meta: ResourceMeta) => Object.entries(meta.fields).filter(([, f]) => f.list !== false);
+export const listFields = (meta: ResourceMeta) =>
+  Object.entries(meta.fields).filter(([, f]) => f.list !== false);
 
-export const exportFields = (meta: ResourceMeta) => Object.entries(meta.fields).filter(([, f]) => f.export ?? f.list !== false);
+export const exportFields = (meta: ResourceMeta) =>
+  Object.entries(meta.fields).filter(([, f]) => f.export ?? f.list !== false);
 
 export const filterFields = (meta: ResourceMeta) => Object.entries(meta.fields).filter(([, f]) => f.filter);
 
 /** Keys `sort` may name: sortable fields and id. */
-export const sortableKeys = (meta: ResourceMeta) => ['id', ...Object.entries(meta.fields).filter(([, f]) => f.sortable).map(([k]) => k)];
+export const sortableKeys = (meta: ResourceMeta) => [
+  'id',
+  ...Object.entries(meta.fields)
+    .filter(([, f]) => f.sortable)
+    .map(([k]) => k),
+];
 
 /** i18n key convention (architecture "Labels"). */
 export const fieldLabelKey = (resource: string, field: string) => `resource.${resource}.fields.${field}`;
 export const titleKey = (resource: string) => `resource.${resource}.title`;
-export const optionLabelKey = (resource: string, field: string, value: string) => `resource.${resource}.options.${field}.${value}`;
+export const optionLabelKey = (resource: string, field: string, value: string) =>
+  `resource.${resource}.options.${field}.${value}`;
 export const dictLabelKey = (type: string, value: string) => `dict.${type}.${value}`;

@@ -1,6 +1,7 @@
 // Pure metadata and contracts only: the web imports this entry, so nothing here may reach a database driver.
 export * from './define.ts';
 export * from './messages.ts';
+export * from './schema-info.ts';
 export * from './query.ts';
 export * from './schemas.ts';
 export * from './contracts.ts';

@@ -14,7 +14,10 @@ export function resourceLocale(metas: readonly ResourceMeta[], lang: Lang): Tree
     const options: Tree = {};
     for (const [key, f] of Object.entries(m.fields)) {
       fields[key] = f.label[lang];
-      if (Array.isArray(f.options)) options[key] = Object.fromEntries((f.options as { value: string; zh: string; en: string }[]).map((o) => [o.value, o[lang]]));
+      if (Array.isArray(f.options))
+        options[key] = Object.fromEntries(
+          (f.options as { value: string; zh: string; en: string }[]).map((o) => [o.value, o[lang]]),
+        );
     }
     out[m.name] = { title: m.title[lang], fields, options };
   }

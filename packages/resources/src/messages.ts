@@ -3,7 +3,12 @@ import type { ResourceMeta } from './define.ts';
 
 export type Lang = 'zh' | 'en';
 
-type Issue = z.core.$ZodRawIssue & { input?: unknown; minimum?: number | bigint; maximum?: number | bigint; origin?: string };
+type Issue = z.core.$ZodRawIssue & {
+  input?: unknown;
+  minimum?: number | bigint;
+  maximum?: number | bigint;
+  origin?: string;
+};
 
 /**
  * One message per validation problem, naming the field by its label, in the words of spec §5
@@ -23,7 +28,10 @@ export function issueMessage(iss: Issue, label: string, lang: Lang): string {
       }
       return zh ? `${label}不能小于${iss.minimum}` : `${label} must be at least ${iss.minimum}`;
     case 'too_big':
-      if (iss.origin === 'string') return zh ? `${label}不能超过${iss.maximum}个字符` : `${label} must not exceed ${iss.maximum} characters`;
+      if (iss.origin === 'string')
+        return zh
+          ? `${label}不能超过${iss.maximum}个字符`
+          : `${label} must not exceed ${iss.maximum} characters`;
       return zh ? `${label}不能大于${iss.maximum}` : `${label} must be at most ${iss.maximum}`;
     case 'invalid_format':
       return zh ? `${label}格式不正确` : `${label} is not in the right format`;
@@ -57,9 +65,15 @@ export function fieldSchema(meta: ResourceMeta, key: string, lang: Lang): z.ZodT
   const f = meta.fields[key];
   if (!f?.schema) return undefined;
   let byKey = cache.get(meta);
-  if (!byKey) cache.set(meta, (byKey = new Map()));
+  if (!byKey) {
+    byKey = new Map();
+    cache.set(meta, byKey);
+  }
   const id = `${key}:${lang}`;
   let s = byKey.get(id);
-  if (!s) byKey.set(id, (s = labelled(f.schema, f.label[lang], lang)));
+  if (!s) {
+    s = labelled(f.schema, f.label[lang], lang);
+    byKey.set(id, s);
+  }
   return s;
 }

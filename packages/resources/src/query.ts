@@ -17,7 +17,8 @@ export const dateBound = (end: boolean) =>
     .transform((s, ctx) => {
       let iso = s;
       if (/^\d{4}-\d{2}-\d{2}$/.test(s)) iso = `${s}T${end ? '23:59:59.999' : '00:00:00'}${CHINA_OFFSET}`;
-      else if (/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?$/.test(s)) iso = `${s.replace(' ', 'T')}${CHINA_OFFSET}`;
+      else if (/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?$/.test(s))
+        iso = `${s.replace(' ', 'T')}${CHINA_OFFSET}`;
       const d = new Date(iso);
       if (Number.isNaN(d.getTime()) || !/^\d{4}-\d{2}-\d{2}T/.test(iso)) {
         ctx.addIssue({ code: 'custom', message: '时间格式不正确，应为 YYYY-MM-DD HH:mm:ss 或 ISO 8601' });
@@ -26,7 +27,8 @@ export const dateBound = (end: boolean) =>
       return d;
     });
 
-const optionValues = (f: FieldDef) => (Array.isArray(f.options) ? (f.options as { value: string }[]).map((o) => o.value) : null);
+const optionValues = (f: FieldDef) =>
+  Array.isArray(f.options) ? (f.options as { value: string }[]).map((o) => o.value) : null;
 
 function scalar(f: FieldDef): z.ZodType {
   const values = optionValues(f);
@@ -72,7 +74,10 @@ export function filterShape(meta: ResourceMeta): Record<string, z.ZodType> {
 
 /** Filters are open-ended per resource; paging and sort are fixed. */
 export type ListQuery = { page: number; limit: number; sort?: string } & Record<string, unknown>;
-export type ListQueryInput = { page?: number | string; limit?: number | string; sort?: string } & Record<string, unknown>;
+export type ListQueryInput = { page?: number | string; limit?: number | string; sort?: string } & Record<
+  string,
+  unknown
+>;
 export type ExportQuery = { sort?: string } & Record<string, unknown>;
 export type ExportQueryInput = { sort?: string } & Record<string, unknown>;
 
@@ -82,4 +87,7 @@ export const listQuery = (meta: ResourceMeta) =>
 
 /** GET export: the same filters and sort, no paging (the whole filtered set, capped by the server). */
 export const exportQuery = (meta: ResourceMeta) =>
-  z.object({ sort: pageQuery.shape.sort, ...filterShape(meta) }) as unknown as z.ZodType<ExportQuery, ExportQueryInput>;
+  z.object({ sort: pageQuery.shape.sort, ...filterShape(meta) }) as unknown as z.ZodType<
+    ExportQuery,
+    ExportQueryInput
+  >;

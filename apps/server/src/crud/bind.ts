@@ -30,13 +30,13 @@ export interface ServerResource {
  * Pairs pure metadata with its Drizzle table. The type parameter makes every declared field key name a
  * column of the table, so a renamed column breaks the build rather than a page.
  */
-export function bindResource<F extends Record<string, FieldDef>, T extends PgTable & { id: PgColumn } & Record<keyof F, PgColumn>>(
-  meta: ResourceMeta<F>,
-  table: T,
-  hooks: ResourceHooks = {},
-): ServerResource {
+export function bindResource<
+  F extends Record<string, FieldDef>,
+  T extends PgTable & { id: PgColumn } & Record<keyof F, PgColumn>,
+>(meta: ResourceMeta<F>, table: T, hooks: ResourceHooks = {}): ServerResource {
   const t = table as unknown as Record<string, PgColumn>;
-  if (meta.tenantScoped && !t.tenantId) throw new Error(`${meta.name}: tenant-scoped resources need a tenantId column`);
+  if (meta.tenantScoped && !t.tenantId)
+    throw new Error(`${meta.name}: tenant-scoped resources need a tenantId column`);
   return {
     meta: meta as unknown as ResourceMeta,
     table,

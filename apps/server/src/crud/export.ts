@@ -25,14 +25,18 @@ export const formatChinaTime = (d: Date) => chinaTime.format(d);
 
 export function checkExportSize(total: number) {
   if (total > MAX_EXPORT_ROWS) {
-    throw badRequest('EXPORT_TOO_LARGE', `导出数据共 ${total} 行，超过 ${MAX_EXPORT_ROWS} 行上限，请缩小查询范围后再导出`);
+    throw badRequest(
+      'EXPORT_TOO_LARGE',
+      `导出数据共 ${total} 行，超过 ${MAX_EXPORT_ROWS} 行上限，请缩小查询范围后再导出`,
+    );
   }
 }
 
 /** Chinese labels of a field's options: static ones from the metadata, dictionary ones from the database. */
 async function optionLabels(ctx: AuthedCtx, f: FieldDef): Promise<Map<string, string> | undefined> {
   if (!f.options) return undefined;
-  if (Array.isArray(f.options)) return new Map((f.options as { value: string; zh: string }[]).map((o) => [o.value, o.zh]));
+  if (Array.isArray(f.options))
+    return new Map((f.options as { value: string; zh: string }[]).map((o) => [o.value, o.zh]));
   const items = await ctx.db
     .select({ value: dictItems.value, label: dictItems.labelZh })
     .from(dictItems)
@@ -42,7 +46,10 @@ async function optionLabels(ctx: AuthedCtx, f: FieldDef): Promise<Map<string, st
 }
 
 /** The sheet shows what the table shows: Chinese headers, option labels, 是/否, China time. */
-export async function exportColumns(ctx: AuthedCtx, meta: { fields: Record<string, FieldDef> }): Promise<ExcelColumn<Row>[]> {
+export async function exportColumns(
+  ctx: AuthedCtx,
+  meta: { fields: Record<string, FieldDef> },
+): Promise<ExcelColumn<Row>[]> {
   const cols: ExcelColumn<Row>[] = [];
   for (const [key, f] of exportFields(meta as never)) {
     const labels = await optionLabels(ctx, f);
@@ -63,9 +70,14 @@ export async function exportColumns(ctx: AuthedCtx, meta: { fields: Record<strin
   return cols;
 }
 
-export async function exportWorkbook(ctx: AuthedCtx, meta: { title: { zh: string }; fields: Record<string, FieldDef> }, rows: Row[]) {
+export async function exportWorkbook(
+  ctx: AuthedCtx,
+  meta: { title: { zh: string }; fields: Record<string, FieldDef> },
+  rows: Row[],
+) {
   return buildWorkbook(meta.title.zh, await exportColumns(ctx, meta), rows);
 }
 
 /** 岗位_20240102_150405.xlsx, stamped in China time. */
-export const exportFileName = (title: string, now = new Date()) => `${title}_${formatChinaTime(now).replace(/-|:/g, '').replace(' ', '_')}.xlsx`;
+export const exportFileName = (title: string, now = new Date()) =>
+  `${title}_${formatChinaTime(now).replace(/-|:/g, '').replace(' ', '_')}.xlsx`;

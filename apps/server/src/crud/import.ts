@@ -11,15 +11,24 @@ import { createRow } from './writes.ts';
  * (the same headers the export writes); each row is validated and saved on its own, so one bad row does not
  * sink the file, and the report names every failed row.
  */
-export async function importRows(ctx: AuthedCtx, res: ServerResource, req: FastifyRequest): Promise<ImportReport> {
+export async function importRows(
+  ctx: AuthedCtx,
+  res: ServerResource,
+  req: FastifyRequest,
+): Promise<ImportReport> {
   const file = await req.file();
   if (!file) throw badRequest('FILE_REQUIRED', '请选择要导入的文件');
-  const columns: ExcelColumn<unknown>[] = writableFields(res.meta).map(([key, f]) => ({ key, header: f.label.zh }));
+  const columns: ExcelColumn<unknown>[] = writableFields(res.meta).map(([key, f]) => ({
+    key,
+    header: f.label.zh,
+  }));
   const { rows } = await readWorkbook(await file.toBuffer(), columns);
   const schema = writeBody(res.meta);
   const report: ImportReport = { total: rows.length, succeeded: 0, failed: 0, errors: [] };
   for (const { rowNumber, values } of rows) {
-    const raw = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v === '' ? undefined : toInput(res, k, v)]));
+    const raw = Object.fromEntries(
+      Object.entries(values).map(([k, v]) => [k, v === '' ? undefined : toInput(res, k, v)]),
+    );
     const parsed = schema.safeParse(raw);
     try {
       if (!parsed.success) throw badRequest('VALIDATION_FAILED', parsed.error.issues[0].message);

@@ -22,7 +22,9 @@ export function registerResource(app: FastifyInstance, res: ServerResource) {
       const repo = repository(ctx, res);
       const where = repo.where(filterConditions(res, query));
       const total = await repo.count(where);
-      const rows = total ? await repo.select(where, orderFor(res, query.sort), query.limit, offsetOf(query)) : [];
+      const rows = total
+        ? await repo.select(where, orderFor(res, query.sort), query.limit, offsetOf(query))
+        : [];
       return { rows, total };
     });
   }
@@ -32,7 +34,11 @@ export function registerResource(app: FastifyInstance, res: ServerResource) {
       const where = repo.where(filterConditions(res, query));
       checkExportSize(await repo.count(where));
       const rows = await repo.select(where, orderFor(res, query.sort), MAX_EXPORT_ROWS);
-      return sendWorkbook(reply, exportFileName(res.meta.title.zh), await exportWorkbook(ctx, res.meta, rows));
+      return sendWorkbook(
+        reply,
+        exportFileName(res.meta.title.zh),
+        await exportWorkbook(ctx, res.meta, rows),
+      );
     });
   }
   if (c.get) route(app, c.get, (ctx, { params }) => repository(ctx, res).get(params.id));

@@ -23,7 +23,8 @@ function projection(res: ServerResource): Record<string, PgColumn> {
   return { id: res.id, ...(res.tenantId ? { tenantId: res.tenantId } : {}), ...res.columns };
 }
 
-const pick = (res: ServerResource, row: Row): Row => Object.fromEntries(Object.keys(projection(res)).map((k) => [k, row[k]]));
+const pick = (res: ServerResource, row: Row): Row =>
+  Object.fromEntries(Object.keys(projection(res)).map((k) => [k, row[k]]));
 
 /**
  * The data path of a declared resource. Tenant-scoped resources go through data/tenant-scope.ts and nothing
@@ -43,7 +44,13 @@ export function repository(ctx: AuthedCtx, res: ServerResource): Repository {
       return Number(r.n);
     },
     async select(w, order, limit, offset = 0) {
-      return db.select(cols).from(table).where(w).orderBy(...order).limit(limit).offset(offset);
+      return db
+        .select(cols)
+        .from(table)
+        .where(w)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset);
     },
     async get(id) {
       const [row] = await db.select(cols).from(table).where(byId(id)).limit(1);
@@ -52,12 +59,19 @@ export function repository(ctx: AuthedCtx, res: ServerResource): Repository {
     },
     async insert(values) {
       if (s) return pick(res, await s.insert(values as never));
-      const [row] = await db.insert(table).values(values as never).returning(cols);
+      const [row] = await db
+        .insert(table)
+        .values(values as never)
+        .returning(cols);
       return row;
     },
     async update(id, values) {
       if (s) return pick(res, await s.update(id, values as never));
-      const rows = await db.update(table).set(values as never).where(byId(id)).returning(cols);
+      const rows = await db
+        .update(table)
+        .set(values as never)
+        .where(byId(id))
+        .returning(cols);
       if (!rows.length) throw notFound();
       return rows[0];
     },

@@ -26,12 +26,24 @@ export function uniqueViolation(res: ServerResource, err: unknown, values: Recor
   const e = pgError(err);
   if (e?.code !== '23505') return undefined;
   const byColumn = new Map(Object.entries(getTableColumns(res.table)).map(([k, c]) => [c.name, k]));
-  const keyCols = /Key \(([^)]+)\)=/.exec(e.detail ?? '')?.[1].split(',').map((s) => s.trim().replace(/"/g, '')) ?? [];
-  const declared = Object.entries(res.meta.fields).filter(([, f]) => f.unique).map(([k]) => k);
-  const fromDetail = keyCols.map((c) => byColumn.get(c)).filter((k): k is string => !!k && declared.includes(k));
+  const keyCols =
+    /Key \(([^)]+)\)=/
+      .exec(e.detail ?? '')?.[1]
+      .split(',')
+      .map((s) => s.trim().replace(/"/g, '')) ?? [];
+  const declared = Object.entries(res.meta.fields)
+    .filter(([, f]) => f.unique)
+    .map(([k]) => k);
+  const fromDetail = keyCols
+    .map((c) => byColumn.get(c))
+    .filter((k): k is string => !!k && declared.includes(k));
   const key = fromDetail[fromDetail.length - 1] ?? declared[0];
   const f = key ? res.meta.fields[key] : undefined;
   if (!key || !f) return badRequest('DUPLICATE', '该记录已存在');
   const v = values[key];
-  return badRequest('DUPLICATE', v === undefined || v === null ? `${f.label.zh}已存在` : `${f.label.zh}“${String(v)}”已存在`, { field: key });
+  return badRequest(
+    'DUPLICATE',
+    v === undefined || v === null ? `${f.label.zh}已存在` : `${f.label.zh}“${String(v)}”已存在`,
+    { field: key },
+  );
 }

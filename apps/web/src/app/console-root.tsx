@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { logout } from '../lib/auth.ts';
 import { toast } from '../lib/feedback.ts';
 import { profileQuery, sidebarMenusQuery } from '../lib/permission.tsx';
@@ -8,6 +8,7 @@ import { hasToken } from '../lib/session.ts';
 import { ConsoleLayout } from '../shell/console-layout.tsx';
 import { FullPageLoading } from '../shell/full-page-loading.tsx';
 import { featureRoutes, resolvePages } from './console-routes.ts';
+import { isPublicPath } from './public-paths.ts';
 
 /**
  * Spec §4: with a token but no menus yet, fetch the profile and menus, build the allowed routes and enter the
@@ -15,6 +16,7 @@ import { featureRoutes, resolvePages } from './console-routes.ts';
  */
 export default function ConsoleRoot() {
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const authed = hasToken();
   const profile = useQuery({ ...profileQuery, enabled: authed });
   const menus = useQuery({ ...sidebarMenusQuery, enabled: authed });
@@ -29,12 +31,13 @@ export default function ConsoleRoot() {
   }, [error, navigate]);
 
   const pages = useMemo(
-    () => (profile.data ? resolvePages(featureRoutes, profile.data.menus) : []),
+    () => (profile.data ? resolvePages(featureRoutes, profile.data) : []),
     [profile.data],
   );
 
-  // An anonymous visitor on a public path whose page is not built yet (spec §2 guard).
-  if (!authed) return <Navigate to="/404" replace />;
+  // Without a token: a public path whose page is not built yet shows /404 (spec §2 guard); a session that
+  // just ended (logout clears the cached profile and re-renders this) goes to login.
+  if (!authed) return <Navigate to={isPublicPath(pathname) ? '/404' : '/login'} replace />;
   if (!profile.data || !menus.data) return <FullPageLoading />;
   return <ConsoleLayout profile={profile.data} menus={menus.data} pages={pages} />;
 }

@@ -1,4 +1,4 @@
-import type { MenuNode } from '@fpy/contracts';
+import type { FrontInfo, MenuNode } from '@fpy/contracts';
 import type { ConsolePage } from '../shell/console-page.ts';
 import type { FeatureRoute } from './feature-route.ts';
 
@@ -31,10 +31,11 @@ function indexMenus(nodes: MenuNode[], into = new Map<string, MenuNode[]>()): Ma
  * and icon from the matching menu node (the same code may appear in two groups, so the path decides).
  * Routes with neither are dropped.
  */
-export function resolvePages(routes: FeatureRoute[], menus: MenuNode[]): ConsolePage[] {
-  const byCode = indexMenus(menus);
+export function resolvePages(routes: FeatureRoute[], profile: FrontInfo): ConsolePage[] {
+  const byCode = indexMenus(profile.menus);
   const pages: ConsolePage[] = [];
   for (const route of routes) {
+    if (route.when && !route.when(profile)) continue;
     const candidates = byCode.get(route.code) ?? [];
     const node = candidates.find((n) => n.path === route.path) ?? candidates[0];
     if (!node && !route.always) continue;

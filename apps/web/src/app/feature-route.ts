@@ -1,3 +1,4 @@
+import type { FrontInfo } from '@fpy/contracts';
 import type { ComponentType, LazyExoticComponent } from 'react';
 
 /**
@@ -13,4 +14,6 @@ export interface FeatureRoute {
   element: LazyExoticComponent<ComponentType<any>>;
   /** Shown to every logged-in user, whatever the menus (dashboard, personal pages). */
   always?: boolean;
+  /** Extra condition on the account, e.g. personalisation only for customised tenants (spec §6). */
+  when?: (profile: FrontInfo) => boolean;
 }

@@ -1,13 +1,10 @@
+import type { EnterpriseParameterReply } from '@fpy/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { http } from './http.ts';
 import { SESSION_KEY } from './permission.tsx';
 
 /** Spec §7: the legacy envelope; success is code "0". */
-export interface EnterpriseParameter {
-  code: string;
-  content: { logoUrl: string | null; titleImageUrl?: string | null } | null;
-  message?: string;
-}
+export type EnterpriseParameter = EnterpriseParameterReply;
 
 export const enterpriseParameterQuery = queryOptions({
   queryKey: [SESSION_KEY, 'enterpriseParameter'],

@@ -22,7 +22,7 @@ export default function CloudConsolePage() {
     Promise.all([queryClient.ensureQueryData(profileQuery), queryClient.ensureQueryData(sidebarMenusQuery)])
       .then(([profile]) => {
         if (!cancelled)
-          navigate(firstAllowedPath(resolvePages(featureRoutes, profile.menus)), { replace: true });
+          navigate(firstAllowedPath(resolvePages(featureRoutes, profile)), { replace: true });
       })
       .catch(async () => {
         // Spec §4: a profile or menu load failure logs out and returns to login.

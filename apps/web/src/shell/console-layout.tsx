@@ -2,7 +2,7 @@ import type { FrontInfo, MenuNode } from '@fpy/contracts';
 import { Layout, theme } from 'antd';
 import { Suspense, useCallback, useMemo, useState } from 'react';
 import { Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
-import { ConsoleContext, type ConsoleContextValue } from './console-context.tsx';
+import { ConsoleContext, type ConsoleContextValue, findPage } from './console-context.tsx';
 import type { ConsolePage } from './console-page.ts';
 import { FullPageLoading } from './full-page-loading.tsx';
 import { Navbar } from './navbar/navbar.tsx';
@@ -10,6 +10,7 @@ import { PageErrorBoundary } from './page-error-boundary.tsx';
 import { HEADER_HEIGHT, SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH, Sidebar } from './sidebar/sidebar.tsx';
 import { sidebarMenus } from './sidebar/sidebar-menus.ts';
 import { TagsView } from './tags-view/tags-view.tsx';
+import { useServerTheme } from './theme-sync.ts';
 import { UnsafePasswordPrompt } from './unsafe-password-prompt.tsx';
 import { usePageMeta } from './use-page-meta.ts';
 
@@ -39,8 +40,9 @@ function ConsoleRoutes({ pages, refreshKey }: { pages: ConsolePage[]; refreshKey
   );
 }
 
-function PageMeta() {
+function SessionEffects() {
   usePageMeta();
+  useServerTheme();
   return null;
 }
 
@@ -52,7 +54,12 @@ export function ConsoleLayout({ profile, menus, pages }: ConsoleLayoutProps) {
   const refreshPage = useCallback(() => setRefreshKey((k) => k + 1), []);
 
   const context = useMemo<ConsoleContextValue>(
-    () => ({ profile, pages, menus: sidebarMenus(menus, profile.invoiceMethod), refreshPage }),
+    () => ({
+      profile,
+      pages,
+      menus: sidebarMenus(menus, profile.invoiceMethod, (path) => findPage(pages, path) !== undefined),
+      refreshPage,
+    }),
     [profile, pages, menus, refreshPage],
   );
 
@@ -65,7 +72,7 @@ export function ConsoleLayout({ profile, menus, pages }: ConsoleLayoutProps) {
 
   return (
     <ConsoleContext.Provider value={context}>
-      <PageMeta />
+      <SessionEffects />
       <Layout style={{ minHeight: '100vh' }}>
         <Navbar sidebarOpened={opened} onToggleSidebar={toggle} />
         <Sidebar opened={opened} />

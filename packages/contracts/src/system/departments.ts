@@ -28,7 +28,10 @@ export const departmentNode: z.ZodType<DepartmentNode> = z.lazy(() =>
 );
 
 /** An empty query value ('' from a cleared filter) means "no filter", never 0. */
-export const optionalQueryId = z.preprocess((v) => (v === '' || v === null ? undefined : v), idSchema.optional());
+export const optionalQueryId = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : v),
+  idSchema.optional(),
+);
 
 const departmentFields = {
   parentId: idSchema.nullish().transform((v) => v ?? null),
@@ -38,21 +41,30 @@ const departmentFields = {
 };
 
 export const getDepartmentTree = defineRoute({
-  method: 'GET', path: '/api/admin/departments', permission: 'departManager', tag: 'org',
+  method: 'GET',
+  path: '/api/admin/departments',
+  permission: 'departManager',
+  tag: 'org',
   summary: '部门树 (嵌套)；平台管理员可按企业筛选',
   query: z.object({ tenantId: optionalQueryId }),
   reply: z.array(departmentNode),
 });
 
 export const createDepartment = defineRoute({
-  method: 'POST', path: '/api/admin/departments', permission: 'departManager:btn_add', tag: 'org',
+  method: 'POST',
+  path: '/api/admin/departments',
+  permission: 'departManager:btn_add',
+  tag: 'org',
   summary: '新增部门 (上级部门须属于同一企业)',
   body: z.object({ ...departmentFields, tenantId: idSchema.optional() }),
   reply: departmentNode,
 });
 
 export const updateDepartment = defineRoute({
-  method: 'PUT', path: '/api/admin/departments/{id}', permission: 'departManager:btn_edit', tag: 'org',
+  method: 'PUT',
+  path: '/api/admin/departments/{id}',
+  permission: 'departManager:btn_edit',
+  tag: 'org',
   summary: '编辑部门 (不能移到自身或其下级部门之下)',
   params: idParams,
   body: z.object(departmentFields),
@@ -60,7 +72,10 @@ export const updateDepartment = defineRoute({
 });
 
 export const deleteDepartment = defineRoute({
-  method: 'DELETE', path: '/api/admin/departments/{id}', permission: 'departManager:btn_del', tag: 'org',
+  method: 'DELETE',
+  path: '/api/admin/departments/{id}',
+  permission: 'departManager:btn_del',
+  tag: 'org',
   summary: '删除部门 (有下级部门或用户时拒绝)',
   params: idParams,
   reply: okReply,

@@ -28,13 +28,19 @@ export const groupRow = z.object({
 export type GroupRow = z.infer<typeof groupRow>;
 
 export const listGroupTypes = defineRoute({
-  method: 'GET', path: '/api/admin/group-types', permission: 'groupManager', tag: 'org',
+  method: 'GET',
+  path: '/api/admin/group-types',
+  permission: 'groupManager',
+  tag: 'org',
   summary: '用户组类型 (企业账户只看到企业角色)',
   reply: z.array(groupTypeRow),
 });
 
 export const listGroups = defineRoute({
-  method: 'GET', path: '/api/admin/groups', permission: 'groupManager', tag: 'org',
+  method: 'GET',
+  path: '/api/admin/groups',
+  permission: 'groupManager',
+  tag: 'org',
   summary: '用户组列表',
   query: pageQuery.extend({
     keyword: z.string().trim().max(64).optional(),
@@ -46,15 +52,26 @@ export const listGroups = defineRoute({
 
 const groupFields = {
   name: text(64).min(1, '请输入用户组名称'),
-  description: z.string().trim().max(255).nullish().transform((v) => v || null),
+  description: z
+    .string()
+    .trim()
+    .max(255)
+    .nullish()
+    .transform((v) => v || null),
 };
 
 export const createGroup = defineRoute({
-  method: 'POST', path: '/api/admin/groups', permission: 'groupManager:btn_add', tag: 'org',
+  method: 'POST',
+  path: '/api/admin/groups',
+  permission: 'groupManager:btn_add',
+  tag: 'org',
   summary: '新增用户组 (编码在企业内唯一，创建后不可修改)',
   body: z.object({
     ...groupFields,
-    code: z.string().trim().regex(/^[A-Za-z][A-Za-z0-9_-]{1,31}$/, '编码须为2-32位字母、数字、_ 或 -，以字母开头'),
+    code: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z][A-Za-z0-9_-]{1,31}$/, '编码须为2-32位字母、数字、_ 或 -，以字母开头'),
     groupTypeId: idSchema,
     /** Platform accounts creating a company group name the company. */
     tenantId: idSchema.optional(),
@@ -63,13 +80,24 @@ export const createGroup = defineRoute({
 });
 
 export const updateGroup = defineRoute({
-  method: 'PUT', path: '/api/admin/groups/{id}', permission: 'groupManager:btn_edit', tag: 'org',
-  summary: '编辑用户组名称与描述', params: idParams, body: z.object(groupFields), reply: groupRow,
+  method: 'PUT',
+  path: '/api/admin/groups/{id}',
+  permission: 'groupManager:btn_edit',
+  tag: 'org',
+  summary: '编辑用户组名称与描述',
+  params: idParams,
+  body: z.object(groupFields),
+  reply: groupRow,
 });
 
 export const deleteGroup = defineRoute({
-  method: 'DELETE', path: '/api/admin/groups/{id}', permission: 'groupManager:btn_del', tag: 'org',
-  summary: '删除用户组 (企业管理员组不可删除)', params: idParams, reply: okReply,
+  method: 'DELETE',
+  path: '/api/admin/groups/{id}',
+  permission: 'groupManager:btn_del',
+  tag: 'org',
+  summary: '删除用户组 (企业管理员组不可删除)',
+  params: idParams,
+  reply: okReply,
 });
 
 export const groupMemberRow = z.object({
@@ -80,12 +108,20 @@ export const groupMemberRow = z.object({
 });
 
 export const getGroupMembers = defineRoute({
-  method: 'GET', path: '/api/admin/groups/{id}/members', permission: 'groupManager', tag: 'org',
-  summary: '用户组成员', params: idParams, reply: z.array(groupMemberRow),
+  method: 'GET',
+  path: '/api/admin/groups/{id}/members',
+  permission: 'groupManager',
+  tag: 'org',
+  summary: '用户组成员',
+  params: idParams,
+  reply: z.array(groupMemberRow),
 });
 
 export const setGroupMembers = defineRoute({
-  method: 'PUT', path: '/api/admin/groups/{id}/members', permission: 'groupManager:btn_member', tag: 'org',
+  method: 'PUT',
+  path: '/api/admin/groups/{id}/members',
+  permission: 'groupManager:btn_member',
+  tag: 'org',
   summary: '设置用户组成员 (整体替换；成员须属于同一企业)',
   params: idParams,
   body: z.object({ userIds: z.array(idSchema).max(2000) }),
@@ -107,20 +143,32 @@ export const authorityMenu: z.ZodType<AuthorityMenu> = z.lazy(() =>
     code: z.string(),
     title: z.string(),
     titleEn: z.string(),
-    elements: z.array(z.object({ id: z.number().int(), code: z.string(), name: z.string(), nameEn: z.string() })),
+    elements: z.array(
+      z.object({ id: z.number().int(), code: z.string(), name: z.string(), nameEn: z.string() }),
+    ),
     children: z.array(authorityMenu),
   }),
 );
 
 export const getGroupAuthority = defineRoute({
-  method: 'GET', path: '/api/admin/groups/{id}/authority', permission: 'groupManager:btn_grant', tag: 'org',
+  method: 'GET',
+  path: '/api/admin/groups/{id}/authority',
+  permission: 'groupManager:btn_grant',
+  tag: 'org',
   summary: '权限分配：可授予的菜单与按钮树，及本组已授予的',
   params: idParams,
-  reply: z.object({ menus: z.array(authorityMenu), menuIds: z.array(z.number().int()), elementIds: z.array(z.number().int()) }),
+  reply: z.object({
+    menus: z.array(authorityMenu),
+    menuIds: z.array(z.number().int()),
+    elementIds: z.array(z.number().int()),
+  }),
 });
 
 export const setGroupAuthority = defineRoute({
-  method: 'PUT', path: '/api/admin/groups/{id}/authority', permission: 'groupManager:btn_grant', tag: 'org',
+  method: 'PUT',
+  path: '/api/admin/groups/{id}/authority',
+  permission: 'groupManager:btn_grant',
+  tag: 'org',
   summary: '保存权限分配 (每一项都须可由当前账户授予；整体替换)',
   params: idParams,
   body: z.object({ menuIds: z.array(idSchema).max(2000), elementIds: z.array(idSchema).max(5000) }),

@@ -20,7 +20,10 @@ export const passwordField = z.string().superRefine((v, c) => {
   const problem = passwordProblem(v);
   if (problem) c.addIssue({ code: 'custom', message: problem });
 });
-export const usernameField = z.string().trim().regex(USERNAME_RE, '用户名须为3-32位字母、数字或 _ . @ -，以字母或数字开头');
+export const usernameField = z
+  .string()
+  .trim()
+  .regex(USERNAME_RE, '用户名须为3-32位字母、数字或 _ . @ -，以字母或数字开头');
 export const mobileField = blankable(z.string().trim().regex(MOBILE_RE, '请输入正确的手机号'));
 export const emailField = blankable(z.string().trim().max(128).email('请输入正确的邮箱地址'));
 const nullableId = idSchema.nullish().transform((v) => v ?? null);
@@ -60,7 +63,10 @@ export const userFilters = z.object({
   departmentId: optionalQueryId,
   positionId: optionalQueryId,
   groupId: optionalQueryId,
-  status: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number().int().min(0).max(1).optional()),
+  status: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.coerce.number().int().min(0).max(1).optional(),
+  ),
   locked: z.preprocess(
     (v) => (v === '' || v === null ? undefined : v === true || v === 'true' || v === '1'),
     z.boolean().optional(),
@@ -70,19 +76,30 @@ export const userFilters = z.object({
 });
 
 export const listUsers = defineRoute({
-  method: 'GET', path: '/api/admin/users', permission: 'userManager', tag: 'org',
+  method: 'GET',
+  path: '/api/admin/users',
+  permission: 'userManager',
+  tag: 'org',
   summary: '用户列表 (关键字匹配用户名/姓名/手机号；部门含下级部门)',
   query: pageQuery.extend(userFilters.shape),
   reply: pageReply(userRow),
 });
 
 export const getUser = defineRoute({
-  method: 'GET', path: '/api/admin/users/{id}', permission: 'userManager', tag: 'org',
-  summary: '用户详情', params: idParams, reply: userRow,
+  method: 'GET',
+  path: '/api/admin/users/{id}',
+  permission: 'userManager',
+  tag: 'org',
+  summary: '用户详情',
+  params: idParams,
+  reply: userRow,
 });
 
 export const userOptions = defineRoute({
-  method: 'GET', path: '/api/admin/users/options', permission: 'userManager', tag: 'org',
+  method: 'GET',
+  path: '/api/admin/users/options',
+  permission: 'userManager',
+  tag: 'org',
   summary: '用户表单与筛选的可选项：部门树、岗位、用户组 (一个企业)',
   query: z.object({ tenantId: optionalQueryId }),
   reply: z.object({
@@ -98,11 +115,19 @@ const profileFields = {
   email: emailField,
   departmentId: nullableId,
   positionId: nullableId,
-  description: z.string().trim().max(255).nullish().transform((v) => v || null),
+  description: z
+    .string()
+    .trim()
+    .max(255)
+    .nullish()
+    .transform((v) => v || null),
 };
 
 export const createUser = defineRoute({
-  method: 'POST', path: '/api/admin/users', permission: 'userManager:btn_add', tag: 'org',
+  method: 'POST',
+  path: '/api/admin/users',
+  permission: 'userManager:btn_add',
+  tag: 'org',
   summary: '新增用户 (用户名全平台唯一；初始密码由管理员设定，首次登录须修改)',
   body: z.object({
     /** Platform accounts must name the company; tenant administrators create in their own. */
@@ -116,25 +141,44 @@ export const createUser = defineRoute({
 });
 
 export const updateUser = defineRoute({
-  method: 'PUT', path: '/api/admin/users/{id}', permission: 'userManager:btn_edit', tag: 'org',
-  summary: '编辑用户资料', params: idParams, body: z.object(profileFields), reply: userRow,
+  method: 'PUT',
+  path: '/api/admin/users/{id}',
+  permission: 'userManager:btn_edit',
+  tag: 'org',
+  summary: '编辑用户资料',
+  params: idParams,
+  body: z.object(profileFields),
+  reply: userRow,
 });
 
 export const setUserStatus = defineRoute({
-  method: 'PUT', path: '/api/admin/users/{id}/status', permission: 'userManager:btn_disable', tag: 'org',
+  method: 'PUT',
+  path: '/api/admin/users/{id}/status',
+  permission: 'userManager:btn_disable',
+  tag: 'org',
   summary: '停用/启用用户 (停用后其令牌立即失效)',
   params: idParams,
-  body: z.object({ status: z.union([z.literal(0), z.literal(1)], { error: '状态只能是 0 (停用) 或 1 (启用)' }) }),
+  body: z.object({
+    status: z.union([z.literal(0), z.literal(1)], { error: '状态只能是 0 (停用) 或 1 (启用)' }),
+  }),
   reply: userRow,
 });
 
 export const unlockUser = defineRoute({
-  method: 'PUT', path: '/api/admin/users/{id}/unlock', permission: 'userManager:btn_unlock', tag: 'org',
-  summary: '解锁用户 (清除连续输错次数与锁定)', params: idParams, reply: userRow,
+  method: 'PUT',
+  path: '/api/admin/users/{id}/unlock',
+  permission: 'userManager:btn_unlock',
+  tag: 'org',
+  summary: '解锁用户 (清除连续输错次数与锁定)',
+  params: idParams,
+  reply: userRow,
 });
 
 export const resetUserPassword = defineRoute({
-  method: 'PUT', path: '/api/admin/users/{id}/password', permission: 'userManager:btn_resetPwd', tag: 'org',
+  method: 'PUT',
+  path: '/api/admin/users/{id}/password',
+  permission: 'userManager:btn_resetPwd',
+  tag: 'org',
   summary: '重置密码 (用户下次登录须修改；其全部令牌失效)',
   params: idParams,
   body: z.object({ password: passwordField }),
@@ -142,7 +186,10 @@ export const resetUserPassword = defineRoute({
 });
 
 export const assignUserGroups = defineRoute({
-  method: 'PUT', path: '/api/admin/users/{id}/groups', permission: 'userManager:btn_assign', tag: 'org',
+  method: 'PUT',
+  path: '/api/admin/users/{id}/groups',
+  permission: 'userManager:btn_assign',
+  tag: 'org',
   summary: '分配用户组 (整体替换)',
   params: idParams,
   body: z.object({ groupIds: groupIdsField }),
@@ -150,12 +197,21 @@ export const assignUserGroups = defineRoute({
 });
 
 export const deleteUser = defineRoute({
-  method: 'DELETE', path: '/api/admin/users/{id}', permission: 'userManager:btn_del', tag: 'org',
-  summary: '删除用户 (不能删除自己或企业最后一位管理员)', params: idParams, reply: okReply,
+  method: 'DELETE',
+  path: '/api/admin/users/{id}',
+  permission: 'userManager:btn_del',
+  tag: 'org',
+  summary: '删除用户 (不能删除自己或企业最后一位管理员)',
+  params: idParams,
+  reply: okReply,
 });
 
 export const exportUsers = defineRoute({
-  method: 'GET', path: '/api/admin/users/export', permission: 'userManager:btn_export', tag: 'org', produces: 'file',
+  method: 'GET',
+  path: '/api/admin/users/export',
+  permission: 'userManager:btn_export',
+  tag: 'org',
+  produces: 'file',
   summary: '按当前筛选条件导出用户 (xlsx)',
   query: userFilters.extend({ sort: z.string().max(64).optional() }),
 });
@@ -169,13 +225,21 @@ export const userImportReport = z.object({
 export type UserImportReport = z.infer<typeof userImportReport>;
 
 export const importUsers = defineRoute({
-  method: 'POST', path: '/api/admin/users/import', permission: 'userManager:btn_import', tag: 'org', consumes: 'multipart',
+  method: 'POST',
+  path: '/api/admin/users/import',
+  permission: 'userManager:btn_import',
+  tag: 'org',
+  consumes: 'multipart',
   summary: '导入用户 (xlsx，字段 file；逐行校验，出错的行不写入)',
   query: z.object({ tenantId: optionalQueryId }),
   reply: userImportReport,
 });
 
 export const userImportTemplate = defineRoute({
-  method: 'GET', path: '/api/admin/users/import-template', permission: 'userManager', tag: 'org', produces: 'file',
+  method: 'GET',
+  path: '/api/admin/users/import-template',
+  permission: 'userManager',
+  tag: 'org',
+  produces: 'file',
   summary: '下载用户导入模板 (xlsx)',
 });

@@ -12,11 +12,43 @@ export const dictItemsMeta = defineResource({
   defaultSort: 'sortOrder',
   fields: {
     // The type is chosen on the left of the dictionary page, so it is neither a column nor a visible input.
-    typeId: { label: { zh: '字典类型', en: 'Type' }, type: 'number', schema: z.coerce.number().int().positive(), filter: 'exact', list: false },
-    value: { label: { zh: '字典值', en: 'Value' }, type: 'string', schema: z.string().trim().min(1).max(64), filter: 'text', sortable: true, unique: true },
-    labelZh: { label: { zh: '中文名称', en: 'Chinese label' }, type: 'string', schema: z.string().trim().min(1).max(128), filter: 'text' },
-    labelEn: { label: { zh: '英文名称', en: 'English label' }, type: 'string', schema: z.string().trim().min(1).max(128) },
-    sortOrder: { label: { zh: '排序', en: 'Order' }, type: 'number', schema: z.coerce.number().int().min(0).max(9999).default(0), sortable: true },
-    enabled: { label: { zh: '启用', en: 'Enabled' }, type: 'boolean', schema: z.boolean().default(true), filter: 'boolean' },
+    typeId: {
+      label: { zh: '字典类型', en: 'Type' },
+      type: 'number',
+      schema: z.coerce.number().int().positive(),
+      filter: 'exact',
+      list: false,
+    },
+    value: {
+      label: { zh: '字典值', en: 'Value' },
+      type: 'string',
+      schema: z.string().trim().min(1).max(64),
+      filter: 'text',
+      sortable: true,
+      unique: true,
+    },
+    labelZh: {
+      label: { zh: '中文名称', en: 'Chinese label' },
+      type: 'string',
+      schema: z.string().trim().min(1).max(128),
+      filter: 'text',
+    },
+    labelEn: {
+      label: { zh: '英文名称', en: 'English label' },
+      type: 'string',
+      schema: z.string().trim().min(1).max(128),
+    },
+    sortOrder: {
+      label: { zh: '排序', en: 'Order' },
+      type: 'number',
+      schema: z.coerce.number().int().min(0).max(9999).default(0),
+      sortable: true,
+    },
+    enabled: {
+      label: { zh: '启用', en: 'Enabled' },
+      type: 'boolean',
+      schema: z.boolean().default(true),
+      filter: 'boolean',
+    },
   },
 });

@@ -14,13 +14,29 @@ export const dictTypesMeta = defineResource({
     code: {
       label: { zh: '类型编码', en: 'Code' },
       type: 'string',
-      schema: z.string().trim().min(1).max(64).regex(/^[a-z][a-z0-9_]*$/, '类型编码须以小写字母开头，只能包含小写字母、数字和下划线'),
+      schema: z
+        .string()
+        .trim()
+        .min(1)
+        .max(64)
+        .regex(/^[a-z][a-z0-9_]*$/, '类型编码须以小写字母开头，只能包含小写字母、数字和下划线'),
       filter: 'text',
       sortable: true,
       unique: true,
     },
-    name: { label: { zh: '类型名称', en: 'Name' }, type: 'string', schema: z.string().trim().min(1).max(64), filter: 'text', sortable: true },
-    description: { label: { zh: '描述', en: 'Description' }, type: 'string', schema: z.string().trim().max(255).optional().nullable(), widget: 'textarea' },
+    name: {
+      label: { zh: '类型名称', en: 'Name' },
+      type: 'string',
+      schema: z.string().trim().min(1).max(64),
+      filter: 'text',
+      sortable: true,
+    },
+    description: {
+      label: { zh: '描述', en: 'Description' },
+      type: 'string',
+      schema: z.string().trim().max(255).optional().nullable(),
+      widget: 'textarea',
+    },
     createdAt: { label: { zh: '创建时间', en: 'Created at' }, type: 'datetime', sortable: true, list: false },
   },
 });

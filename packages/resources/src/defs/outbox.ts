@@ -13,7 +13,13 @@ export const outboxMeta = defineResource({
   actions: ['list', 'get'],
   defaultSort: '-createdAt',
   fields: {
-    createdAt: { label: { zh: '发送时间', en: 'Sent at' }, type: 'datetime', filter: 'dateRange', sortable: true, width: 170 },
+    createdAt: {
+      label: { zh: '发送时间', en: 'Sent at' },
+      type: 'datetime',
+      filter: 'dateRange',
+      sortable: true,
+      width: 170,
+    },
     channel: {
       label: { zh: '渠道', en: 'Channel' },
       type: 'string',

@@ -6,15 +6,22 @@ import type { ResourceHooks } from '../bind.ts';
 /** Deleting a type would orphan its items, and forms asking for it would silently get no options. */
 export const dictTypeHooks: ResourceHooks = {
   async beforeDelete(ctx, row) {
-    const [r] = await ctx.db.select({ n: count() }).from(dictItems).where(eq(dictItems.typeId, row.id as number));
-    if (Number(r.n) > 0) throw businessError('DICT_TYPE_IN_USE', `该字典类型下还有 ${r.n} 个字典项，请先删除字典项`);
+    const [r] = await ctx.db
+      .select({ n: count() })
+      .from(dictItems)
+      .where(eq(dictItems.typeId, row.id as number));
+    if (Number(r.n) > 0)
+      throw businessError('DICT_TYPE_IN_USE', `该字典类型下还有 ${r.n} 个字典项，请先删除字典项`);
   },
 };
 
 /** An item must belong to an existing type (there is no foreign key in the schema). */
 export const dictItemHooks: ResourceHooks = {
   async beforeWrite(ctx, values) {
-    const [t] = await ctx.db.select({ id: dictTypes.id }).from(dictTypes).where(eq(dictTypes.id, values.typeId as number));
+    const [t] = await ctx.db
+      .select({ id: dictTypes.id })
+      .from(dictTypes)
+      .where(eq(dictTypes.id, values.typeId as number));
     if (!t) throw badRequest('DICT_TYPE_NOT_FOUND', '字典类型不存在', { field: 'typeId' });
   },
 };

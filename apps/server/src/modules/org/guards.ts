@@ -23,7 +23,11 @@ export function isUniqueViolation(e: unknown): boolean {
 async function groupCodes(db: Db, groupIds: number[]): Promise<Set<string>> {
   if (!groupIds.length) return new Set();
   const [m, e] = await Promise.all([
-    db.selectDistinct({ c: menus.code }).from(groupMenus).innerJoin(menus, eq(menus.id, groupMenus.menuId)).where(inArray(groupMenus.groupId, groupIds)),
+    db
+      .selectDistinct({ c: menus.code })
+      .from(groupMenus)
+      .innerJoin(menus, eq(menus.id, groupMenus.menuId))
+      .where(inArray(groupMenus.groupId, groupIds)),
     db
       .selectDistinct({ c: elements.code })
       .from(groupElements)
@@ -68,5 +72,6 @@ export async function assertAdminRemains(db: Db, tenantId: number | null) {
     .from(groupMembers)
     .innerJoin(users, eq(users.id, groupMembers.userId))
     .where(and(eq(groupMembers.groupId, g.id), eq(users.status, RecordStatus.Active)));
-  if (row.n === 0) throw businessError('LAST_TENANT_ADMIN', '企业至少需要保留一位启用状态的管理员，无法执行此操作');
+  if (row.n === 0)
+    throw businessError('LAST_TENANT_ADMIN', '企业至少需要保留一位启用状态的管理员，无法执行此操作');
 }

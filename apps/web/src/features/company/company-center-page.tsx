@@ -1,32 +1,31 @@
-import { isPlatformAccount } from '@fpy/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Form, Input, Row, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router';
 import { toast } from '../../lib/feedback.ts';
 import { creditCodeRules } from '../../lib/form-rules.ts';
-import { SESSION_KEY, useProfile } from '../../lib/permission.tsx';
-import { type Company, companyQuery, saveCompany } from './company-api.ts';
+import { SESSION_KEY } from '../../lib/permission.tsx';
+import { type CompanyUpdate, companyQuery, saveCompany } from './company-api.ts';
 
-/** Spec §2.11 /companyCenter: the company's own details, which become the seller block of its invoices. */
+/**
+ * Spec §2.11 /companyCenter: the company's own details, which become the seller block of its invoices.
+ * Platform accounts never reach it (routes.ts).
+ */
 export default function CompanyCenterPage() {
   const { t } = useTranslation();
-  const profile = useProfile();
   const queryClient = useQueryClient();
-  const platform = profile ? isPlatformAccount(profile.isSuperAdmin) : false;
-  const { data } = useQuery({ ...companyQuery, enabled: !platform });
+  const { data } = useQuery(companyQuery);
   const [busy, setBusy] = useState(false);
 
-  // Platform accounts belong to no company (spec §6: the entry is hidden for them).
-  if (platform) return <Navigate to="/401" replace />;
   if (!data) return <Skeleton active />;
 
-  const submit = async (values: Company) => {
+  const submit = async (values: CompanyUpdate) => {
     setBusy(true);
     try {
-      await saveCompany({ ...values, creditCode: values.creditCode.trim().toUpperCase() });
+      const reply = await saveCompany({ ...values, creditCode: values.creditCode.trim().toUpperCase() });
       toast.success(t('common.saved'));
+      // The server keeps a checksum-failing code (pilot regions) but says so; the user should know.
+      if (reply.creditCodeWarning) toast.warning(reply.creditCodeWarning);
       await queryClient.invalidateQueries({ queryKey: [SESSION_KEY] });
     } catch {
       // Shown by the shared client.
@@ -35,7 +34,7 @@ export default function CompanyCenterPage() {
     }
   };
 
-  const item = (name: keyof Company, max: number, required = false) => (
+  const item = (name: keyof CompanyUpdate, max: number, required = false) => (
     <Form.Item
       name={name}
       label={t(`company.fields.${name}`)}
@@ -58,7 +57,7 @@ export default function CompanyCenterPage() {
   return (
     <Card title={t('company.title')}>
       <Alert type="info" showIcon title={t('company.sellerHint')} style={{ marginBottom: 16 }} />
-      <Form<Company>
+      <Form<CompanyUpdate>
         layout="vertical"
         name="company"
         initialValues={data}

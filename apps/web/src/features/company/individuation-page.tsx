@@ -1,8 +1,6 @@
-import { TenantType } from '@fpy/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Col, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router';
 import { enterpriseLogo, enterpriseParameterQuery } from '../../lib/enterprise.ts';
 import { SESSION_KEY, useProfile } from '../../lib/permission.tsx';
 import { ImageUploadCard } from './image-upload-card.tsx';
@@ -12,10 +10,8 @@ export default function IndividuationPage() {
   const { t } = useTranslation();
   const profile = useProfile();
   const queryClient = useQueryClient();
-  const customised = profile?.tenantType === TenantType.Customised;
-  const parameter = useQuery({ ...enterpriseParameterQuery, enabled: customised });
-
-  if (profile && !customised) return <Navigate to="/401" replace />;
+  // Only customised tenants reach this page (routes.ts), so the parameter call is always allowed.
+  const parameter = useQuery(enterpriseParameterQuery);
 
   // The navbar logo and the profile both read these, so the whole session cache is refreshed.
   const refresh = () => void queryClient.invalidateQueries({ queryKey: [SESSION_KEY] });

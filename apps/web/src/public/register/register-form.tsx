@@ -1,3 +1,4 @@
+import type { registerCompany } from '@fpy/contracts';
 import { Button, Col, Form, Input, Row } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +10,7 @@ import {
   PHONE_PATTERN,
   passwordRules,
 } from '../../lib/form-rules.ts';
-import { http } from '../../lib/http.ts';
+import { type CallReply, http } from '../../lib/http.ts';
 import { sanitizer } from '../../lib/sanitize.ts';
 
 export interface RegisterValues {
@@ -23,10 +24,7 @@ export interface RegisterValues {
   confirm: string;
 }
 
-export interface RegisterReply {
-  tenantId: number;
-  creditCodeStatus: 'valid' | 'checksum_failed';
-}
+export type RegisterReply = CallReply<typeof registerCompany>;
 
 export function RegisterForm({ onDone }: { onDone: (reply: RegisterReply, username: string) => void }) {
   const { t } = useTranslation();

@@ -1,17 +1,23 @@
 import { BgColorsOutlined, CheckOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Popover, Space, Switch, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../lib/feedback.ts';
+import { saveServerTheme, THEME_KEY } from '../theme-sync.ts';
 import { PRIMARY_COLORS, setTheme, type ThemeChoice, useTheme } from '../../lib/theme.ts';
 
 /** Spec §4 theme: recolours through antd tokens (no stylesheet download) and confirms with 换肤成功. */
 export function ThemePicker() {
   const { t } = useTranslation();
   const current = useTheme();
+  const queryClient = useQueryClient();
 
   const apply = (next: ThemeChoice) => {
     setTheme(next);
     toast.success(t('shell.theme.changed'));
+    queryClient.setQueryData(THEME_KEY, { primaryColor: next.primary, dark: next.dark });
+    // Saving is best effort: the choice already applies here and stays in this browser.
+    saveServerTheme(next).catch(() => {});
   };
 
   const content = (

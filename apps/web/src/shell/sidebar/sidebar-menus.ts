@@ -8,17 +8,26 @@ const HIDDEN_BY_INVOICE_METHOD: Record<number, string[]> = {
 /** Spec §2.12: the 产品密钥 entry is reachable by permission but never listed. */
 const NEVER_LISTED = new Set(['productKey']);
 
-export function sidebarMenus(nodes: MenuNode[], invoiceMethod: number | null): MenuNode[] {
+/**
+ * The sidebar tree: hidden entries, the invoice-method rule and entries whose page this build does not have
+ * (they would only lead to /404) are removed, then groups left empty.
+ */
+export function sidebarMenus(
+  nodes: MenuNode[],
+  invoiceMethod: number | null,
+  hasPage: (path: string) => boolean,
+): MenuNode[] {
   const hidden = new Set([...NEVER_LISTED, ...(HIDDEN_BY_INVOICE_METHOD[invoiceMethod ?? -1] ?? [])]);
-  const walk = (list: MenuNode[]): MenuNode[] =>
+  const walk = (list: MenuNode[], parents: MenuNode[]): MenuNode[] =>
     list.flatMap((n) => {
       if (n.hidden || hidden.has(n.code) || n.title === '产品密钥') return [];
-      const children = walk(n.children);
+      if (n.children.length === 0 && !hasPage(menuPath(n, parents))) return [];
+      const children = walk(n.children, [...parents, n]);
       // A group whose every child was removed would open onto nothing.
       if (n.children.length > 0 && children.length === 0) return [];
       return [{ ...n, children }];
     });
-  return walk(nodes);
+  return walk(nodes, []);
 }
 
 /** Spec §2.12 link form /{top}/{child}[/{grandchild}] when the server gives no path. */

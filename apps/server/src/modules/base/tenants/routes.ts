@@ -63,9 +63,9 @@ export function registerTenantRoutes(app: FastifyInstance, loginKey: LoginKey) {
   });
 
   route(app, updateTenant, async (ctx, { params, body }) => {
+    await tenantRowById(ctx.db, params.id);
     const { credit, values } = await tenantValues(ctx.db, body, params.id);
-    const updated = await ctx.db.update(tenants).set(values).where(eq(tenants.id, params.id)).returning({ id: tenants.id });
-    if (!updated.length) throw notFound('租户不存在');
+    await ctx.db.update(tenants).set(values).where(eq(tenants.id, params.id));
     // Cached profiles carry the company block and tenantType.
     ctx.invalidateAuthz();
     return { ...(await tenantRowById(ctx.db, params.id)), creditCodeWarning: credit.warning };

@@ -8,7 +8,11 @@ import { tenantCondition } from '../../../data/tenant-scope.ts';
 export type DepartmentRow = typeof departments.$inferSelect;
 
 /** The departments the actor may see (optionally one company's), in display order. */
-export function loadDepartments(ctx: AuthedCtx, tenantId?: number, db: Db = ctx.db): Promise<DepartmentRow[]> {
+export function loadDepartments(
+  ctx: AuthedCtx,
+  tenantId?: number,
+  db: Db = ctx.db,
+): Promise<DepartmentRow[]> {
   const conds: (SQL | undefined)[] = [tenantCondition(ctx, departments.tenantId)];
   if (tenantId) conds.push(eq(departments.tenantId, tenantId));
   return db
@@ -30,7 +34,10 @@ export async function userCounts(db: Db, ids: number[]): Promise<Map<number, num
 }
 
 /** Nests rows under their parents; a row whose parent is not among them (another scope) becomes a root. */
-export function buildDepartmentTree(rows: DepartmentRow[], counts: Map<number, number> = new Map()): DepartmentNode[] {
+export function buildDepartmentTree(
+  rows: DepartmentRow[],
+  counts: Map<number, number> = new Map(),
+): DepartmentNode[] {
   const ids = new Set(rows.map((r) => r.id));
   const byParent = new Map<number | null, DepartmentRow[]>();
   for (const r of rows) {
@@ -54,7 +61,8 @@ export function buildDepartmentTree(rows: DepartmentRow[], counts: Map<number, n
 /** The department and all its sub-departments (the list filter "incl. sub-departments", the cycle check). */
 export function withDescendants(rows: Pick<DepartmentRow, 'id' | 'parentId'>[], rootId: number): number[] {
   const children = new Map<number, number[]>();
-  for (const r of rows) if (r.parentId !== null) children.set(r.parentId, [...(children.get(r.parentId) ?? []), r.id]);
+  for (const r of rows)
+    if (r.parentId !== null) children.set(r.parentId, [...(children.get(r.parentId) ?? []), r.id]);
   const out = [rootId];
   const seen = new Set(out);
   for (let i = 0; i < out.length; i++) {
@@ -70,5 +78,14 @@ export function withDescendants(rows: Pick<DepartmentRow, 'id' | 'parentId'>[], 
 }
 
 export function toNode(r: DepartmentRow, userCount = 0): DepartmentNode {
-  return { id: r.id, tenantId: r.tenantId, parentId: r.parentId, name: r.name, code: r.code, sortOrder: r.sortOrder, userCount, children: [] };
+  return {
+    id: r.id,
+    tenantId: r.tenantId,
+    parentId: r.parentId,
+    name: r.name,
+    code: r.code,
+    sortOrder: r.sortOrder,
+    userCount,
+    children: [],
+  };
 }

@@ -7,7 +7,13 @@ import { createDepartmentVerb, deleteDepartmentVerb, updateDepartmentVerb } from
 export function registerDepartmentRoutes(app: FastifyInstance) {
   route(app, getDepartmentTree, async (ctx, { query }) => {
     const rows = await loadDepartments(ctx, query.tenantId);
-    return buildDepartmentTree(rows, await userCounts(ctx.db, rows.map((r) => r.id)));
+    return buildDepartmentTree(
+      rows,
+      await userCounts(
+        ctx.db,
+        rows.map((r) => r.id),
+      ),
+    );
   });
   route(app, createDepartment, (ctx, { body }) => createDepartmentVerb(ctx, body));
   route(app, updateDepartment, (ctx, { params, body }) => updateDepartmentVerb(ctx, params.id, body));

@@ -9,7 +9,7 @@ import { asDb } from '../guards.ts';
 import { toNode, withDescendants } from './department-tree.ts';
 
 /** The parent must be a department of the same company; another company's id reads as "does not exist". */
-async function checkParent(ctx: AuthedCtx, db: Db, tenantId: number, parentId: number | null) {
+async function checkParent(db: Db, tenantId: number, parentId: number | null) {
   if (parentId === null) return;
   const [p] = await db
     .select({ id: departments.id })
@@ -26,7 +26,11 @@ async function checkName(db: Db, tenantId: number, parentId: number | null, name
     eq(departments.name, name),
   ];
   if (selfId) conds.push(ne(departments.id, selfId));
-  const [dup] = await db.select({ id: departments.id }).from(departments).where(and(...conds)).limit(1);
+  const [dup] = await db
+    .select({ id: departments.id })
+    .from(departments)
+    .where(and(...conds))
+    .limit(1);
   if (dup) throw badRequest('DEPARTMENT_NAME_TAKEN', `字段 name 不合法：同一上级下已有名为「${name}」的部门`);
 }
 
@@ -35,20 +39,24 @@ export async function createDepartmentVerb(ctx: AuthedCtx, input: BodyOf<typeof 
   const tenantId = repo.tenantFor(input.tenantId);
   return ctx.db.transaction(async (tx) => {
     const db = asDb(tx);
-    await checkParent(ctx, db, tenantId, input.parentId);
+    await checkParent(db, tenantId, input.parentId);
     await checkName(db, tenantId, input.parentId, input.name);
     const row = await scoped(ctx, departments, db).insert({ ...input, code: input.code ?? null, tenantId });
     return toNode(row);
   });
 }
 
-export async function updateDepartmentVerb(ctx: AuthedCtx, id: number, input: BodyOf<typeof updateDepartment>) {
+export async function updateDepartmentVerb(
+  ctx: AuthedCtx,
+  id: number,
+  input: BodyOf<typeof updateDepartment>,
+) {
   return ctx.db.transaction(async (tx) => {
     const db = asDb(tx);
     const repo = scoped(ctx, departments, db);
     const current = await repo.get(id);
     if (input.parentId !== null) {
-      await checkParent(ctx, db, current.tenantId, input.parentId);
+      await checkParent(db, current.tenantId, input.parentId);
       const all = await db
         .select({ id: departments.id, parentId: departments.parentId })
         .from(departments)
@@ -70,9 +78,17 @@ export async function deleteDepartmentVerb(ctx: AuthedCtx, id: number) {
     const repo = scoped(ctx, departments, db);
     await repo.get(id);
     const [kids] = await db.select({ n: count() }).from(departments).where(eq(departments.parentId, id));
-    if (kids.n > 0) throw businessError('DEPARTMENT_HAS_CHILDREN', `该部门下还有 ${kids.n} 个下级部门，请先删除或移走下级部门`);
+    if (kids.n > 0)
+      throw businessError(
+        'DEPARTMENT_HAS_CHILDREN',
+        `该部门下还有 ${kids.n} 个下级部门，请先删除或移走下级部门`,
+      );
     const [members] = await db.select({ n: count() }).from(users).where(eq(users.departmentId, id));
-    if (members.n > 0) throw businessError('DEPARTMENT_HAS_USERS', `该部门下还有 ${members.n} 位用户，请先将用户调整到其他部门`);
+    if (members.n > 0)
+      throw businessError(
+        'DEPARTMENT_HAS_USERS',
+        `该部门下还有 ${members.n} 位用户，请先将用户调整到其他部门`,
+      );
     await repo.remove(id);
   });
 }

@@ -36,7 +36,12 @@ function buildTree(menuRows: MenuRecord[], ok: Set<number>, els: ElementRecord[]
     (byParent.get(parentId) ?? []).flatMap((m) => {
       const children = walk(m.id);
       if (!ok.has(m.id)) return children;
-      const elements = (elsByMenu.get(m.id) ?? []).map((e) => ({ id: e.id, code: e.code, name: e.nameZh, nameEn: e.nameEn }));
+      const elements = (elsByMenu.get(m.id) ?? []).map((e) => ({
+        id: e.id,
+        code: e.code,
+        name: e.nameZh,
+        nameEn: e.nameEn,
+      }));
       return [{ id: m.id, code: m.code, title: m.titleZh, titleEn: m.titleEn, elements, children }];
     });
   return walk(null);
@@ -47,7 +52,10 @@ export async function getAuthorityVerb(ctx: AuthedCtx, groupId: number) {
   const g = await grantable(ctx, ctx.db, group);
   const [m, e] = await Promise.all([
     ctx.db.select({ id: groupMenus.menuId }).from(groupMenus).where(eq(groupMenus.groupId, groupId)),
-    ctx.db.select({ id: groupElements.elementId }).from(groupElements).where(eq(groupElements.groupId, groupId)),
+    ctx.db
+      .select({ id: groupElements.elementId })
+      .from(groupElements)
+      .where(eq(groupElements.groupId, groupId)),
   ]);
   return {
     menus: buildTree(g.menuRows, g.menuIds, g.okElements),
@@ -60,24 +68,37 @@ export async function getAuthorityVerb(ctx: AuthedCtx, groupId: number) {
  * Replaces the grants the actor can see; grants outside their reach (given by someone with more rights) stay.
  * Every id sent must be grantable, otherwise nothing changes.
  */
-export async function setAuthorityVerb(ctx: AuthedCtx, groupId: number, input: { menuIds: number[]; elementIds: number[] }) {
+export async function setAuthorityVerb(
+  ctx: AuthedCtx,
+  groupId: number,
+  input: { menuIds: number[]; elementIds: number[] },
+) {
   const menuIds = [...new Set(input.menuIds)];
   const elementIds = [...new Set(input.elementIds)];
   await ctx.db.transaction(async (tx) => {
     const db = asDb(tx);
     const group = await getGroupRecord(ctx, db, groupId, true);
     // The company administrator group always holds every company menu (syncMenus keeps it so).
-    if (isProtectedGroup(group) && !ctx.actor.platform) throw businessError('GROUP_PROTECTED', '企业管理员组拥有全部权限，不能修改');
+    if (isProtectedGroup(group) && !ctx.actor.platform)
+      throw businessError('GROUP_PROTECTED', '企业管理员组拥有全部权限，不能修改');
     await assertCanHandOut(ctx, db, [groupId]);
     const g = await grantable(ctx, db, group);
-    if (menuIds.some((id) => !g.menuIds.has(id))) throw badRequest('NOT_GRANTABLE', '字段 menuIds 不合法：包含不存在或无权授予的菜单');
-    if (elementIds.some((id) => !g.elementIds.has(id))) throw badRequest('NOT_GRANTABLE', '字段 elementIds 不合法：包含不存在或无权授予的按钮');
-    if (g.menuIds.size) await db.delete(groupMenus).where(and(eq(groupMenus.groupId, groupId), inArray(groupMenus.menuId, [...g.menuIds])));
+    if (menuIds.some((id) => !g.menuIds.has(id)))
+      throw badRequest('NOT_GRANTABLE', '字段 menuIds 不合法：包含不存在或无权授予的菜单');
+    if (elementIds.some((id) => !g.elementIds.has(id)))
+      throw badRequest('NOT_GRANTABLE', '字段 elementIds 不合法：包含不存在或无权授予的按钮');
+    if (g.menuIds.size)
+      await db
+        .delete(groupMenus)
+        .where(and(eq(groupMenus.groupId, groupId), inArray(groupMenus.menuId, [...g.menuIds])));
     if (g.elementIds.size) {
-      await db.delete(groupElements).where(and(eq(groupElements.groupId, groupId), inArray(groupElements.elementId, [...g.elementIds])));
+      await db
+        .delete(groupElements)
+        .where(and(eq(groupElements.groupId, groupId), inArray(groupElements.elementId, [...g.elementIds])));
     }
     if (menuIds.length) await db.insert(groupMenus).values(menuIds.map((menuId) => ({ groupId, menuId })));
-    if (elementIds.length) await db.insert(groupElements).values(elementIds.map((elementId) => ({ groupId, elementId })));
+    if (elementIds.length)
+      await db.insert(groupElements).values(elementIds.map((elementId) => ({ groupId, elementId })));
   });
   ctx.invalidateAuthz();
 }

@@ -26,12 +26,17 @@ export async function setMembersVerb(ctx: AuthedCtx, groupId: number, userIds: n
     const db = asDb(tx);
     const g = await getGroupRecord(ctx, db, groupId, true);
     if (wanted.length) {
-      const found = await db.select({ id: users.id, tenantId: users.tenantId }).from(users).where(inArray(users.id, wanted));
+      const found = await db
+        .select({ id: users.id, tenantId: users.tenantId })
+        .from(users)
+        .where(inArray(users.id, wanted));
       if (found.filter((u) => u.tenantId === g.tenantId).length !== wanted.length) {
         throw badRequest('USER_NOT_FOUND', '字段 userIds 不合法：用户不存在或不属于该用户组所在企业');
       }
     }
-    const current = (await db.select({ u: groupMembers.userId }).from(groupMembers).where(eq(groupMembers.groupId, groupId))).map((r) => r.u);
+    const current = (
+      await db.select({ u: groupMembers.userId }).from(groupMembers).where(eq(groupMembers.groupId, groupId))
+    ).map((r) => r.u);
     const changed = current.length !== wanted.length || current.some((u) => !wanted.includes(u));
     if (changed) await assertCanHandOut(ctx, db, [groupId]);
     await db.delete(groupMembers).where(eq(groupMembers.groupId, groupId));

@@ -9,7 +9,8 @@ import { ADMIN_GROUP_CODE } from '../guards.ts';
 
 export type GroupRecord = typeof groups.$inferSelect;
 
-export const isProtectedGroup = (g: Pick<GroupRecord, 'tenantId' | 'code'>) => g.tenantId !== null && g.code === ADMIN_GROUP_CODE;
+export const isProtectedGroup = (g: Pick<GroupRecord, 'tenantId' | 'code'>) =>
+  g.tenantId !== null && g.code === ADMIN_GROUP_CODE;
 
 export async function selectGroupRows(
   db: Db,
@@ -53,14 +54,19 @@ export async function selectGroupRows(
 
 /** A group in the actor's scope (a tenant sees only its own; platform groups only the platform), or 404. */
 export async function getGroupRecord(ctx: AuthedCtx, db: Db, id: number, lock = false): Promise<GroupRecord> {
-  const q = db.select().from(groups).where(and(tenantCondition(ctx, groups.tenantId), eq(groups.id, id)));
+  const q = db
+    .select()
+    .from(groups)
+    .where(and(tenantCondition(ctx, groups.tenantId), eq(groups.id, id)));
   const [row] = lock ? await q.for('update') : await q;
   if (!row) throw notFound('用户组不存在');
   return row;
 }
 
 export async function getGroupRow(ctx: AuthedCtx, id: number): Promise<GroupRow> {
-  const [row] = await selectGroupRows(ctx.db, and(tenantCondition(ctx, groups.tenantId), eq(groups.id, id)), { orderBy: [] });
+  const [row] = await selectGroupRows(ctx.db, and(tenantCondition(ctx, groups.tenantId), eq(groups.id, id)), {
+    orderBy: [],
+  });
   if (!row) throw notFound('用户组不存在');
   return row;
 }

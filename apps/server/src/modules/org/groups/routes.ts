@@ -25,7 +25,12 @@ const SORTABLE = { createdAt: groups.createdAt, code: groups.code, name: groups.
 export function registerGroupRoutes(app: FastifyInstance) {
   route(app, listGroupTypes, async (ctx) => {
     const rows = await ctx.db
-      .select({ id: groupTypes.id, code: groupTypes.code, name: groupTypes.name, description: groupTypes.description })
+      .select({
+        id: groupTypes.id,
+        code: groupTypes.code,
+        name: groupTypes.name,
+        description: groupTypes.description,
+      })
       .from(groupTypes)
       .where(ctx.actor.platform ? undefined : ne(groupTypes.code, PLATFORM_TYPE))
       .orderBy(asc(groupTypes.id));
@@ -36,7 +41,10 @@ export function registerGroupRoutes(app: FastifyInstance) {
     const conds: (SQL | undefined)[] = [tenantCondition(ctx, groups.tenantId)];
     if (query.tenantId) conds.push(eq(groups.tenantId, query.tenantId));
     if (query.groupTypeId) conds.push(eq(groups.groupTypeId, query.groupTypeId));
-    if (query.keyword) conds.push(or(ilike(groups.name, likePattern(query.keyword)), ilike(groups.code, likePattern(query.keyword))));
+    if (query.keyword)
+      conds.push(
+        or(ilike(groups.name, likePattern(query.keyword)), ilike(groups.code, likePattern(query.keyword))),
+      );
     const where = and(...conds);
     // Oldest first by default: the company's 管理员 and 普通用户 groups lead the list.
     const order = [orderBy(query.sort, SORTABLE, asc(groups.id)), desc(groups.id)];

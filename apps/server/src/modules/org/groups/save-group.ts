@@ -10,13 +10,15 @@ import { getGroupRecord, getGroupRow, isProtectedGroup } from './group-rows.ts';
 
 export const PLATFORM_TYPE = 'platform';
 
-const codeTaken = (code: string) => badRequest('GROUP_CODE_TAKEN', `字段 code 不合法：编码「${code}」已被使用`);
+const codeTaken = (code: string) =>
+  badRequest('GROUP_CODE_TAKEN', `字段 code 不合法：编码「${code}」已被使用`);
 
 /** A platform-type group belongs to no company and only platform accounts create it; other types belong to one. */
 async function ownerOf(ctx: AuthedCtx, db: Db, input: BodyOf<typeof createGroup>): Promise<number | null> {
   const [type] = await db.select().from(groupTypes).where(eq(groupTypes.id, input.groupTypeId));
   const platformType = type?.code === PLATFORM_TYPE;
-  if (!type || (platformType && !ctx.actor.platform)) throw badRequest('GROUP_TYPE_NOT_FOUND', '字段 groupTypeId 不合法：用户组类型不存在');
+  if (!type || (platformType && !ctx.actor.platform))
+    throw badRequest('GROUP_TYPE_NOT_FOUND', '字段 groupTypeId 不合法：用户组类型不存在');
   if (platformType) return null;
   const tenantId = scoped(ctx, groups).tenantFor(input.tenantId);
   if (ctx.actor.platform) {
@@ -34,12 +36,23 @@ export async function createGroupVerb(ctx: AuthedCtx, input: BodyOf<typeof creat
     const [dup] = await db
       .select({ id: groups.id })
       .from(groups)
-      .where(and(tenantId === null ? isNull(groups.tenantId) : eq(groups.tenantId, tenantId), eq(groups.code, input.code)));
+      .where(
+        and(
+          tenantId === null ? isNull(groups.tenantId) : eq(groups.tenantId, tenantId),
+          eq(groups.code, input.code),
+        ),
+      );
     if (dup) throw codeTaken(input.code);
     try {
       const [row] = await db
         .insert(groups)
-        .values({ tenantId, groupTypeId: input.groupTypeId, code: input.code, name: input.name, description: input.description })
+        .values({
+          tenantId,
+          groupTypeId: input.groupTypeId,
+          code: input.code,
+          name: input.name,
+          description: input.description,
+        })
         .returning({ id: groups.id });
       return row.id;
     } catch (e) {
@@ -52,7 +65,10 @@ export async function createGroupVerb(ctx: AuthedCtx, input: BodyOf<typeof creat
 
 export async function updateGroupVerb(ctx: AuthedCtx, id: number, input: BodyOf<typeof updateGroup>) {
   await getGroupRecord(ctx, ctx.db, id);
-  await ctx.db.update(groups).set({ name: input.name, description: input.description }).where(eq(groups.id, id));
+  await ctx.db
+    .update(groups)
+    .set({ name: input.name, description: input.description })
+    .where(eq(groups.id, id));
   return getGroupRow(ctx, id);
 }
 

@@ -13,11 +13,16 @@ import { getUserRow } from './user-rows.ts';
 
 export type NewUser = BodyOf<typeof createUser>;
 
-const taken = (username: string) => badRequest('USERNAME_TAKEN', `字段 username 不合法：用户名「${username}」已被使用`);
+const taken = (username: string) =>
+  badRequest('USERNAME_TAKEN', `字段 username 不合法：用户名「${username}」已被使用`);
 
 /** Usernames are unique platform-wide and case-insensitively, so "Demo" cannot pose as "demo". */
 export async function assertUsernameFree(db: Db, username: string) {
-  const [dup] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = lower(${username})`).limit(1);
+  const [dup] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`)
+    .limit(1);
   if (dup) throw taken(username);
 }
 
@@ -25,7 +30,13 @@ export async function assertUsernameFree(db: Db, username: string) {
  * Writes one new user and their memberships into an open transaction (also used row by row by the import).
  * The administrator chose the password, so its state is 'initial': the user is asked to change it.
  */
-export async function insertUser(ctx: AuthedCtx, db: Db, tenantId: number, input: NewUser, passwordHash: string) {
+export async function insertUser(
+  ctx: AuthedCtx,
+  db: Db,
+  tenantId: number,
+  input: NewUser,
+  passwordHash: string,
+) {
   if (ctx.actor.platform) {
     const [t] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, tenantId));
     if (!t) throw badRequest('TENANT_NOT_FOUND', '字段 tenantId 不合法：企业不存在');
@@ -56,7 +67,8 @@ export async function insertUser(ctx: AuthedCtx, db: Db, tenantId: number, input
     if (isUniqueViolation(e)) throw taken(input.username);
     throw e;
   }
-  if (groupIds.length) await db.insert(groupMembers).values(groupIds.map((groupId) => ({ groupId, userId: id })));
+  if (groupIds.length)
+    await db.insert(groupMembers).values(groupIds.map((groupId) => ({ groupId, userId: id })));
   return id;
 }
 

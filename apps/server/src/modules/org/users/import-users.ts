@@ -23,7 +23,8 @@ async function lookups(ctx: AuthedCtx, tenantId: number) {
   const byId = new Map(deps.map((d) => [d.id, d]));
   const path = (id: number): string => {
     const d = byId.get(id)!;
-    if (!pathOf.has(id)) pathOf.set(id, d.parentId && byId.has(d.parentId) ? `${path(d.parentId)}/${d.name}` : d.name);
+    if (!pathOf.has(id))
+      pathOf.set(id, d.parentId && byId.has(d.parentId) ? `${path(d.parentId)}/${d.name}` : d.name);
     return pathOf.get(id)!;
   };
   const department = (text: string): number | null => {
@@ -57,7 +58,11 @@ async function lookups(ctx: AuthedCtx, tenantId: number) {
  * Row-by-row import: each row is validated like the create form and written in its own transaction, so a bad
  * row leaves nothing behind and does not stop the good ones. Messages name the row and the column.
  */
-export async function importUsersVerb(ctx: AuthedCtx, data: Buffer, requestedTenant?: number): Promise<UserImportReport> {
+export async function importUsersVerb(
+  ctx: AuthedCtx,
+  data: Buffer,
+  requestedTenant?: number,
+): Promise<UserImportReport> {
   const tenantId = scoped(ctx, users).tenantFor(requestedTenant);
   const { rows } = await readWorkbook(data, IMPORT_COLUMNS);
   const find = await lookups(ctx, tenantId);
@@ -80,13 +85,18 @@ export async function importUsersVerb(ctx: AuthedCtx, data: Buffer, requestedTen
         throw new RowProblem(`${IMPORT_LABELS[key] ?? key}：${issue.message}`);
       }
       const passwordHash = await hashPassword(parsed.data.password);
-      await ctx.db.transaction((tx: unknown) => insertUser(ctx, asDb(tx) as Db, tenantId, parsed.data, passwordHash));
+      await ctx.db.transaction((tx: unknown) =>
+        insertUser(ctx, asDb(tx) as Db, tenantId, parsed.data, passwordHash),
+      );
       report.succeeded++;
     } catch (e) {
       if (!(e instanceof RowProblem) && !(e instanceof AppError)) {
         ctx.log.error({ err: e, rowNumber }, 'user import row failed');
       }
-      const message = e instanceof RowProblem || e instanceof AppError ? e.message.replace(/^字段 \w+ 不合法：/, '') : '导入失败：服务器内部错误';
+      const message =
+        e instanceof RowProblem || e instanceof AppError
+          ? e.message.replace(/^字段 \w+ 不合法：/, '')
+          : '导入失败：服务器内部错误';
       report.failed++;
       report.errors.push({ rowNumber, message: `第${rowNumber}行：${message}` });
     }

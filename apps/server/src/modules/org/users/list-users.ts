@@ -24,17 +24,36 @@ export async function userConditions(ctx: AuthedCtx, f: UserFilters): Promise<SQ
   }
   if (f.positionId) conds.push(eq(users.positionId, f.positionId));
   if (f.groupId) {
-    conds.push(inArray(users.id, ctx.db.select({ id: groupMembers.userId }).from(groupMembers).where(eq(groupMembers.groupId, f.groupId))));
+    conds.push(
+      inArray(
+        users.id,
+        ctx.db
+          .select({ id: groupMembers.userId })
+          .from(groupMembers)
+          .where(eq(groupMembers.groupId, f.groupId)),
+      ),
+    );
   }
   if (f.status !== undefined) conds.push(eq(users.status, f.status));
   if (f.locked !== undefined) {
     const now = new Date();
-    conds.push(f.locked ? gt(users.lockedUntil, now) : or(isNull(users.lockedUntil), lte(users.lockedUntil, now)));
+    conds.push(
+      f.locked ? gt(users.lockedUntil, now) : or(isNull(users.lockedUntil), lte(users.lockedUntil, now)),
+    );
   }
   return and(...conds);
 }
 
-const SORTABLE = { createdAt: users.createdAt, username: users.username, name: users.name, lastLoginAt: users.lastLoginAt, status: users.status };
+const SORTABLE = {
+  createdAt: users.createdAt,
+  username: users.username,
+  name: users.name,
+  lastLoginAt: users.lastLoginAt,
+  status: users.status,
+};
 
 /** `sort=-createdAt` by default; the id breaks ties so pages never overlap. */
-export const userOrder = (sort: string | undefined) => [orderBy(sort, SORTABLE, desc(users.createdAt)), desc(users.id)];
+export const userOrder = (sort: string | undefined) => [
+  orderBy(sort, SORTABLE, desc(users.createdAt)),
+  desc(users.id),
+];

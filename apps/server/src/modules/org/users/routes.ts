@@ -25,7 +25,14 @@ import { buildDepartmentTree, loadDepartments } from '../departments/department-
 import { createUserVerb } from './create-user.ts';
 import { importUsersVerb } from './import-users.ts';
 import { userConditions, userOrder } from './list-users.ts';
-import { assignGroupsVerb, deleteUserVerb, resetPasswordVerb, setStatusVerb, unlockVerb, updateUserVerb } from './user-actions.ts';
+import {
+  assignGroupsVerb,
+  deleteUserVerb,
+  resetPasswordVerb,
+  setStatusVerb,
+  unlockVerb,
+  updateUserVerb,
+} from './user-actions.ts';
 import { EXPORT_COLUMNS, importTemplate } from './user-excel.ts';
 import { getUserRow, selectUserRows } from './user-rows.ts';
 
@@ -37,7 +44,11 @@ export function registerUserRoutes(app: FastifyInstance) {
   route(app, listUsers, async (ctx, { query }) => {
     const where = await userConditions(ctx, query);
     const [rows, [{ n }]] = await Promise.all([
-      selectUserRows(ctx.db, where, { orderBy: userOrder(query.sort), limit: query.limit, offset: offsetOf(query) }),
+      selectUserRows(ctx.db, where, {
+        orderBy: userOrder(query.sort),
+        limit: query.limit,
+        offset: offsetOf(query),
+      }),
       ctx.db.select({ n: count() }).from(users).where(where),
     ]);
     return { rows, total: n };
@@ -49,8 +60,18 @@ export function registerUserRoutes(app: FastifyInstance) {
       and(tenantCondition(ctx, col), tenantId ? eq(col, tenantId) : undefined);
     const [deps, pos, grp] = await Promise.all([
       loadDepartments(ctx, tenantId),
-      ctx.db.select({ id: positions.id, code: positions.code, name: positions.name }).from(positions).where(byTenant(positions.tenantId)).orderBy(asc(positions.sortOrder), asc(positions.id)).limit(OPTION_LIMIT),
-      ctx.db.select({ id: groups.id, code: groups.code, name: groups.name }).from(groups).where(byTenant(groups.tenantId)).orderBy(asc(groups.id)).limit(OPTION_LIMIT),
+      ctx.db
+        .select({ id: positions.id, code: positions.code, name: positions.name })
+        .from(positions)
+        .where(byTenant(positions.tenantId))
+        .orderBy(asc(positions.sortOrder), asc(positions.id))
+        .limit(OPTION_LIMIT),
+      ctx.db
+        .select({ id: groups.id, code: groups.code, name: groups.name })
+        .from(groups)
+        .where(byTenant(groups.tenantId))
+        .orderBy(asc(groups.id))
+        .limit(OPTION_LIMIT),
     ]);
     return { departments: buildDepartmentTree(deps), positions: pos, groups: grp };
   });
@@ -58,13 +79,16 @@ export function registerUserRoutes(app: FastifyInstance) {
   route(app, exportUsers, async (ctx, { query, reply }) => {
     const where = await userConditions(ctx, query);
     const [{ n }] = await ctx.db.select({ n: count() }).from(users).where(where);
-    if (n > MAX_EXPORT_ROWS) throw badRequest('EXPORT_TOO_LARGE', `一次最多导出 ${MAX_EXPORT_ROWS} 条，请缩小筛选范围`);
+    if (n > MAX_EXPORT_ROWS)
+      throw badRequest('EXPORT_TOO_LARGE', `一次最多导出 ${MAX_EXPORT_ROWS} 条，请缩小筛选范围`);
     const rows = await selectUserRows(ctx.db, where, { orderBy: userOrder(query.sort) });
     const stamp = new Date().toISOString().slice(0, 10).replace(/-/g, '');
     return sendWorkbook(reply, `用户列表-${stamp}.xlsx`, await buildWorkbook('用户', EXPORT_COLUMNS, rows));
   });
 
-  route(app, userImportTemplate, async (_ctx, { reply }) => sendWorkbook(reply, '用户导入模板.xlsx', await importTemplate()));
+  route(app, userImportTemplate, async (_ctx, { reply }) =>
+    sendWorkbook(reply, '用户导入模板.xlsx', await importTemplate()),
+  );
 
   route(app, importUsers, async (ctx, { query, req }) => {
     if (!req.isMultipart()) throw badRequest('FILE_REQUIRED', '请上传 .xlsx 文件 (表单字段 file)');

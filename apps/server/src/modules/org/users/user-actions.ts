@@ -12,7 +12,10 @@ import { checkUserRefs } from './user-refs.ts';
 import { getUserRow } from './user-rows.ts';
 
 const revokeTokens = (db: Db, userId: number) =>
-  db.update(accessTokens).set({ revokedAt: new Date() }).where(and(eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt)));
+  db
+    .update(accessTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt)));
 
 /** Loads the target in scope (404 otherwise) and refuses acting on an account that holds more than the actor. */
 async function target(ctx: AuthedCtx, db: Db, id: number) {
@@ -62,7 +65,13 @@ export async function resetPasswordVerb(ctx: AuthedCtx, id: number, password: st
     await target(ctx, db, id);
     await db
       .update(users)
-      .set({ passwordHash, passwordState: 'reset', passwordChangedAt: new Date(), failedLogins: 0, lockedUntil: null })
+      .set({
+        passwordHash,
+        passwordState: 'reset',
+        passwordChangedAt: new Date(),
+        failedLogins: 0,
+        lockedUntil: null,
+      })
       .where(eq(users.id, id));
     await revokeTokens(db, id);
   });
@@ -72,11 +81,17 @@ export const assignGroupsVerb = (ctx: AuthedCtx, id: number, groupIds: number[])
   inTx(ctx, id, async (db) => {
     const user = await target(ctx, db, id);
     const wanted = await checkUserRefs(db, user.tenantId, { groupIds });
-    const current = (await db.select({ g: groupMembers.groupId }).from(groupMembers).where(eq(groupMembers.userId, id))).map((r) => r.g);
-    const changed = [...wanted.filter((g) => !current.includes(g)), ...current.filter((g) => !wanted.includes(g))];
+    const current = (
+      await db.select({ g: groupMembers.groupId }).from(groupMembers).where(eq(groupMembers.userId, id))
+    ).map((r) => r.g);
+    const changed = [
+      ...wanted.filter((g) => !current.includes(g)),
+      ...current.filter((g) => !wanted.includes(g)),
+    ];
     await assertCanHandOut(ctx, db, changed);
     await db.delete(groupMembers).where(eq(groupMembers.userId, id));
-    if (wanted.length) await db.insert(groupMembers).values(wanted.map((groupId) => ({ groupId, userId: id })));
+    if (wanted.length)
+      await db.insert(groupMembers).values(wanted.map((groupId) => ({ groupId, userId: id })));
     await assertAdminRemains(db, user.tenantId);
   });
 

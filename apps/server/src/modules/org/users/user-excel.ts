@@ -3,7 +3,13 @@ import ExcelJS from 'exceljs';
 import type { ExcelColumn } from '../../../lib/excel.ts';
 
 const shanghai = new Intl.DateTimeFormat('sv-SE', {
-  timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+  timeZone: 'Asia/Shanghai',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
 });
 /** Spec §9 format, in China time whatever the server's zone. */
 const fmt = (iso: string | null) => (iso ? shanghai.format(new Date(iso)) : '');
@@ -35,7 +41,9 @@ export const IMPORT_COLUMNS: ExcelColumn<Record<string, string>>[] = [
   { key: 'groups', header: '用户组', width: 24 },
 ];
 
-export const IMPORT_LABELS: Record<string, string> = Object.fromEntries(IMPORT_COLUMNS.map((c) => [c.key, c.header]));
+export const IMPORT_LABELS: Record<string, string> = Object.fromEntries(
+  IMPORT_COLUMNS.map((c) => [c.key, c.header]),
+);
 
 const NOTES = [
   '用户名、姓名、初始密码必填；用户名为3-32位字母、数字或 _ . @ -，全平台唯一。',

@@ -14,11 +14,17 @@ export async function checkUserRefs(
 ) {
   const tid = tenantId ?? -1;
   if (refs.departmentId) {
-    const [d] = await db.select({ id: departments.id }).from(departments).where(and(eq(departments.id, refs.departmentId), eq(departments.tenantId, tid)));
+    const [d] = await db
+      .select({ id: departments.id })
+      .from(departments)
+      .where(and(eq(departments.id, refs.departmentId), eq(departments.tenantId, tid)));
     if (!d) throw badRequest('DEPARTMENT_NOT_FOUND', '字段 departmentId 不合法：部门不存在');
   }
   if (refs.positionId) {
-    const [p] = await db.select({ id: positions.id }).from(positions).where(and(eq(positions.id, refs.positionId), eq(positions.tenantId, tid)));
+    const [p] = await db
+      .select({ id: positions.id })
+      .from(positions)
+      .where(and(eq(positions.id, refs.positionId), eq(positions.tenantId, tid)));
     if (!p) throw badRequest('POSITION_NOT_FOUND', '字段 positionId 不合法：岗位不存在');
   }
   const ids = [...new Set(refs.groupIds ?? [])];

@@ -15,7 +15,12 @@ export async function selectUserRows(
   opts: { orderBy?: SQL[]; limit?: number; offset?: number } = {},
 ): Promise<UserRow[]> {
   let q = db
-    .select({ u: users, tenantName: tenants.name, departmentName: departments.name, positionName: positions.name })
+    .select({
+      u: users,
+      tenantName: tenants.name,
+      departmentName: departments.name,
+      positionName: positions.name,
+    })
     .from(users)
     .leftJoin(tenants, eq(tenants.id, users.tenantId))
     .leftJoin(departments, eq(departments.id, users.departmentId))
@@ -36,7 +41,8 @@ export async function selectUserRows(
         .orderBy(asc(groups.id))
     : [];
   const byUser = new Map<number, UserRow['groups']>();
-  for (const m of memberships) byUser.set(m.userId, [...(byUser.get(m.userId) ?? []), { id: m.id, code: m.code, name: m.name }]);
+  for (const m of memberships)
+    byUser.set(m.userId, [...(byUser.get(m.userId) ?? []), { id: m.id, code: m.code, name: m.name }]);
   const now = Date.now();
   return rows.map(({ u, tenantName, departmentName, positionName }) => ({
     id: u.id,

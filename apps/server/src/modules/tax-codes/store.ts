@@ -1,0 +1,77 @@
+import type { Db } from '@fpy/db';
+import { taxCodeJobs, taxCodes } from '@fpy/db';
+import { desc, sql } from 'drizzle-orm';
+import { lexiconRows } from '../ai-coding/lexicon.ts';
+import { Catalog } from './catalog.ts';
+import { REFERENCE_FILE, REFERENCE_VERSION, referenceRows } from './reference.ts';
+import { applyTable } from './apply-table.ts';
+
+/** How long a process trusts its in-memory table before asking whether another process synced a newer one. */
+const RECHECK_MS = 3000;
+
+interface Slot {
+  catalog: Promise<Catalog>;
+  checkedAt: number;
+}
+const slots = new WeakMap<Db, Slot>();
+
+/**
+ * First start: an empty tax_codes table is filled from the shipped reference file (one transaction,
+ * batched inserts). Idempotent: a filled table is left alone, and two processes starting together
+ * cannot both load it (applyTable takes a table lock).
+ */
+export async function ensureReferenceLoaded(db: Db): Promise<void> {
+  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(taxCodes);
+  if (n > 0) return;
+  await applyTable(db, {
+    kind: 'import',
+    rows: referenceRows(),
+    version: REFERENCE_VERSION,
+    fileName: REFERENCE_FILE.split('/').pop() as string,
+    userId: null,
+    onlyIfEmpty: true,
+  });
+}
+
+async function latestJobId(db: Db): Promise<number> {
+  const [row] = await db.select({ id: taxCodeJobs.id }).from(taxCodeJobs).orderBy(desc(taxCodeJobs.id)).limit(1);
+  return row?.id ?? 0;
+}
+
+async function build(db: Db): Promise<Catalog> {
+  await ensureReferenceLoaded(db);
+  const jobId = await latestJobId(db);
+  const rows = await db.select().from(taxCodes);
+  return new Catalog(rows, jobId, aliasMap());
+}
+
+/** The lexicon's everyday words (not brands) make the search box find 笔记本电脑 and bjbdn. */
+export function aliasMap(): Map<string, string[]> {
+  const map = new Map<string, string[]>();
+  for (const r of lexiconRows()) map.set(r.code, [...(map.get(r.code) ?? []), ...r.terms]);
+  return map;
+}
+
+/** The in-memory table for this database: loaded on first use, rebuilt when a newer import/sync exists. */
+export async function catalogFor(db: Db): Promise<Catalog> {
+  let slot = slots.get(db);
+  if (!slot) {
+    slot = { catalog: build(db), checkedAt: Date.now() };
+    slots.set(db, slot);
+    slot.catalog.catch(() => slots.delete(db));
+    return slot.catalog;
+  }
+  const current = await slot.catalog;
+  if (Date.now() - slot.checkedAt < RECHECK_MS) return current;
+  slot.checkedAt = Date.now();
+  if ((await latestJobId(db)) !== current.jobId) {
+    slot.catalog = build(db);
+    slot.catalog.catch(() => slots.delete(db));
+  }
+  return slot.catalog;
+}
+
+/** After this process applied a new table: rebuild now rather than after the recheck interval. */
+export function invalidateCatalog(db: Db) {
+  slots.delete(db);
+}

@@ -1,0 +1,189 @@
+import { permissionOf, type ResourceMeta, resourceContracts } from '@fpy/resources';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Space } from 'antd';
+import { type ReactNode, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { loadFeedback, toast } from '../lib/feedback.ts';
+import { call, download } from '../lib/http.ts';
+import { Can } from '../lib/permission.tsx';
+import { DetailDrawer } from './detail-drawer.tsx';
+import { FormDrawer } from './form-drawer.tsx';
+import { listQueryOptions, type ResourceRow, resourceKeys } from './query-keys.ts';
+import { registerResourceLocale } from './register-locale.ts';
+import { type CellOverride, ResourceTable, type TableState } from './resource-table.tsx';
+import { SearchForm } from './search-form.tsx';
+
+export interface ResourcePageProps {
+  meta: ResourceMeta;
+  /** Filters the page fixes (e.g. the selected dictionary type): applied to the list and to new rows. */
+  fixed?: Record<string, unknown>;
+  cells?: Record<string, CellOverride>;
+  /** Other query key prefixes a save or delete makes stale (e.g. dictionary options). */
+  invalidates?: readonly (readonly unknown[])[];
+  selectedId?: number;
+  onRowClick?: (row: ResourceRow) => void;
+  /** Card title; the resource title by default. */
+  title?: ReactNode;
+  /** Shown instead of the list when the page cannot list yet (nothing selected). */
+  placeholder?: ReactNode;
+}
+
+/**
+ * A whole admin page from a resource's metadata: search form, table, create/edit drawer, delete confirm,
+ * export and detail view, each action shown only to holders of its code (spec §6).
+ */
+export function ResourcePage({
+  meta,
+  fixed,
+  cells,
+  invalidates = [],
+  selectedId,
+  onRowClick,
+  title,
+  placeholder,
+}: ResourcePageProps) {
+  registerResourceLocale([meta]);
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const c = resourceContracts(meta);
+  const [table, setTable] = useState<TableState>({ page: 1, limit: 20, sort: undefined });
+  const [filters, setFilters] = useState<Record<string, unknown>>({});
+  const [editing, setEditing] = useState<ResourceRow | null | undefined>(undefined);
+  const [viewing, setViewing] = useState<ResourceRow | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const params = useMemo(
+    () => ({
+      ...filters,
+      ...fixed,
+      page: table.page,
+      limit: table.limit,
+      sort: table.sort ?? meta.defaultSort,
+    }),
+    [filters, fixed, table, meta.defaultSort],
+  );
+  const list = useQuery({ ...listQueryOptions(meta, params), enabled: !placeholder });
+  const resourceTitle = t(`resource.${meta.name}.title`);
+
+  const refresh = () =>
+    Promise.all(
+      [resourceKeys(meta.name).all, ...invalidates].map((queryKey) =>
+        queryClient.invalidateQueries({ queryKey }),
+      ),
+    );
+
+  const remove = async (row: ResourceRow) => {
+    const f = await loadFeedback();
+    f.modal.confirm({
+      title: t('crud.confirmDelete', { title: resourceTitle }),
+      content: t('crud.confirmDeleteHint'),
+      okButtonProps: { danger: true },
+      keyboard: false,
+      mask: { closable: false },
+      onOk: async () => {
+        try {
+          await call(c.delete!, { params: { id: row.id } });
+        } catch {
+          return; // Shown by the shared client; the dialog closes.
+        }
+        toast.success(t('crud.deleted'));
+        await refresh();
+      },
+    });
+  };
+
+  const exportFile = async () => {
+    setExporting(true);
+    try {
+      const { page: _p, limit: _l, ...query } = params;
+      await download(c.export!.path, undefined, { query });
+    } catch {
+      // Shown by the shared client.
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const canWrite = c.update || c.delete;
+  const actions = (row: ResourceRow) => (
+    <Space size={4} onClick={(e) => e.stopPropagation()}>
+      {c.update && (
+        <Can code={permissionOf(meta, 'update')}>
+          <Button type="link" size="small" onClick={() => setEditing(row)}>
+            {t('crud.edit')}
+          </Button>
+        </Can>
+      )}
+      {c.delete && (
+        <Can code={permissionOf(meta, 'delete')}>
+          <Button type="link" size="small" danger onClick={() => void remove(row)}>
+            {t('crud.delete')}
+          </Button>
+        </Can>
+      )}
+      {!canWrite && (
+        <Button type="link" size="small" onClick={() => setViewing(row)}>
+          {t('crud.view')}
+        </Button>
+      )}
+    </Space>
+  );
+
+  return (
+    <Card
+      title={title ?? resourceTitle}
+      extra={
+        <Space>
+          {c.create && !placeholder && (
+            <Can code={permissionOf(meta, 'create')}>
+              <Button type="primary" onClick={() => setEditing(null)}>
+                {t('crud.add')}
+              </Button>
+            </Can>
+          )}
+          {c.export && !placeholder && (
+            <Can code={permissionOf(meta, 'export')}>
+              <Button loading={exporting} onClick={() => void exportFile()}>
+                {t('crud.export')}
+              </Button>
+            </Can>
+          )}
+        </Space>
+      }
+    >
+      {placeholder ?? (
+        <>
+          <SearchForm
+            meta={meta}
+            hidden={Object.keys(fixed ?? {})}
+            onSearch={(next) => {
+              setFilters(next);
+              setTable((s) => ({ ...s, page: 1 }));
+            }}
+          />
+          <ResourceTable
+            meta={meta}
+            data={list.data}
+            loading={list.isFetching}
+            state={table}
+            onChange={setTable}
+            cells={cells}
+            actions={actions}
+            selectedId={selectedId}
+            onRowClick={onRowClick}
+          />
+        </>
+      )}
+      {(c.create || c.update) && (
+        <FormDrawer
+          meta={meta}
+          open={editing !== undefined}
+          row={editing ?? null}
+          fixed={fixed}
+          invalidates={invalidates}
+          onClose={() => setEditing(undefined)}
+        />
+      )}
+      <DetailDrawer meta={meta} row={viewing} onClose={() => setViewing(null)} />
+    </Card>
+  );
+}
