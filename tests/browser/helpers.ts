@@ -56,21 +56,27 @@ export async function submitLogin(page: Page, username: string, password: string
 /** Logs in and waits until the console shell with its sidebar is on screen. */
 export async function login(page: Page, username: string, password: string): Promise<void> {
   await submitLogin(page, username, password);
-  await page.waitForURL((url) => !url.pathname.startsWith('/login') && !url.pathname.startsWith('/cloudConsole'));
+  await page.waitForURL(
+    (url) => !url.pathname.startsWith('/login') && !url.pathname.startsWith('/cloudConsole'),
+  );
   await page.locator('.console-sidebar .ant-menu').waitFor();
 }
 
 /** Paths of every leaf entry of the sidebar, in menu order (groups are expanded first). */
 export async function sidebarPaths(page: Page): Promise<string[]> {
-  const closed = page.locator('.console-sidebar .ant-menu-submenu:not(.ant-menu-submenu-open) > .ant-menu-submenu-title');
+  const closed = page.locator(
+    '.console-sidebar .ant-menu-submenu:not(.ant-menu-submenu-open) > .ant-menu-submenu-title',
+  );
   // Nested groups appear only once their parent opens, hence the loop.
   for (let guard = 0; guard < 50 && (await closed.count()) > 0; guard++) {
     await closed.first().click();
     await page.waitForTimeout(100);
   }
-  return page.locator('.console-sidebar li.ant-menu-item').evaluateAll((items) =>
-    items.map((li) => (li as HTMLElement).dataset.menuId?.replace(/^.*?-(\/.*)$/, '$1') ?? ''),
-  );
+  return page
+    .locator('.console-sidebar li.ant-menu-item')
+    .evaluateAll((items) =>
+      items.map((li) => (li as HTMLElement).dataset.menuId?.replace(/^.*?-(\/.*)$/, '$1') ?? ''),
+    );
 }
 
 /** A call made from inside the page, with the session cookie's token, as the console itself would. */

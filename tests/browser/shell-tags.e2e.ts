@@ -37,7 +37,9 @@ describe('tags view', () => {
       await s.page.locator(`.tags-view-item[data-path="${path}"]`).waitFor();
     }
 
-    const tags = await s.page.locator('.tags-view-item').evaluateAll((els) => els.map((e) => e.getAttribute('data-path')));
+    const tags = await s.page
+      .locator('.tags-view-item')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-path')));
     const opened = [...earlier.map((v) => v.path), ...visits];
     expect(opened).toHaveLength(OPENED);
     expect(tags).toHaveLength(MAX_TAGS);
@@ -45,7 +47,9 @@ describe('tags view', () => {
   });
 
   test('closing the current tab goes to the last remaining one; close all goes home', async () => {
-    const before = await s.page.locator('.tags-view-item').evaluateAll((els) => els.map((e) => e.getAttribute('data-path')));
+    const before = await s.page
+      .locator('.tags-view-item')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-path')));
     const current = new URL(s.page.url()).pathname;
     await s.page.locator(`.tags-view-item[data-path="${current}"] .ant-tag-close-icon`).click();
     const remaining = before.filter((p) => p !== current);
@@ -55,7 +59,9 @@ describe('tags view', () => {
     await s.page.getByRole('menuitem', { name: '关闭所有' }).click();
     // '/' with a session lands on the dashboard, which opens its own tag again.
     await s.page.waitForURL((url) => url.pathname === '/dashboard');
-    const after = await s.page.locator('.tags-view-item').evaluateAll((els) => els.map((e) => e.getAttribute('data-path')));
+    const after = await s.page
+      .locator('.tags-view-item')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-path')));
     expect(after).toEqual(['/dashboard']);
   });
 });

@@ -3,7 +3,12 @@ import { LEGACY_WORDS_STYLE, amountInWords } from '../src/tax/amount-in-words.ts
 
 /** [fen, 数电 (圆), legacy (元), rule of §4.7 it pins]. */
 const CASES: [number, string, string, string][] = [
-  [140950, '壹仟肆佰零玖圆伍角整', '壹仟肆佰零玖元伍角', 'zero inside → 零; 整 after 角 optional (数电 style writes it)'],
+  [
+    140950,
+    '壹仟肆佰零玖圆伍角整',
+    '壹仟肆佰零玖元伍角',
+    'zero inside → 零; 整 after 角 optional (数电 style writes it)',
+  ],
   [600714, '陆仟零柒圆壹角肆分', '陆仟零柒元壹角肆分', 'consecutive zeros → one 零; never 整 after 分'],
   [168032, '壹仟陆佰捌拾圆零叁角贰分', '壹仟陆佰捌拾元零叁角贰分', 'zero 元 digit before 角 written as 零'],
   [10000000, '壹拾万圆整', '壹拾万元整', '整 after 圆 when no 角/分; leading 壹拾 keeps 壹'],
@@ -24,7 +29,12 @@ const CASES: [number, string, string, string][] = [
   [10001000000, '壹亿零壹万圆整', '壹亿零壹万元整', 'zeros across an empty group → one 零'],
   [10000000001, '壹亿圆零壹分', '壹亿元零壹分', 'all-zero integer tail then 分'],
   [100010, '壹仟圆零壹角整', '壹仟元零壹角', 'trailing zeros of 元 before 角'],
-  [99999999999999, '玖仟玖佰玖拾玖亿玖仟玖佰玖拾玖万玖仟玖佰玖拾玖圆玖角玖分', '玖仟玖佰玖拾玖亿玖仟玖佰玖拾玖万玖仟玖佰玖拾玖元玖角玖分', '12-digit maximum (§4.4)'],
+  [
+    99999999999999,
+    '玖仟玖佰玖拾玖亿玖仟玖佰玖拾玖万玖仟玖佰玖拾玖圆玖角玖分',
+    '玖仟玖佰玖拾玖亿玖仟玖佰玖拾玖万玖仟玖佰玖拾玖元玖角玖分',
+    '12-digit maximum (§4.4)',
+  ],
   [-11700, '（负数）壹佰壹拾柒圆整', '（负数）壹佰壹拾柒元整', 'red invoice prefix （负数）'],
   [-5, '（负数）伍分', '（负数）伍分', 'negative fen only'],
 ];

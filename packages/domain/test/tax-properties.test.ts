@@ -55,18 +55,16 @@ const lineArb: fc.Arbitrary<LineDraft> = fc.oneof(
       ...(r[1] ? { policy: r[1] } : {}),
     })),
 );
-const draftArb = fc
-  .record({ mode: modeArb, lines: fc.array(lineArb, { minLength: 1, maxLength: 25 }) })
-  .map(
-    ({ mode, lines }): InvoiceDraft => ({
-      type: 'digital_ordinary',
-      pricingMode: mode,
-      colour: 'blue',
-      buyer: { name: '张三', naturalPerson: true },
-      options: { invoiceTaxTolerance: false },
-      lines,
-    }),
-  );
+const draftArb = fc.record({ mode: modeArb, lines: fc.array(lineArb, { minLength: 1, maxLength: 25 }) }).map(
+  ({ mode, lines }): InvoiceDraft => ({
+    type: 'digital_ordinary',
+    pricingMode: mode,
+    colour: 'blue',
+    buyer: { name: '张三', naturalPerson: true },
+    options: { invoiceTaxTolerance: false },
+    lines,
+  }),
+);
 /** 金额 ≥ 0.02 on every line, so a one-fen re-pricing difference cannot round a line to 0.00. */
 const notTiny = (d: InvoiceDraft) => calculateInvoice(d).lines.every((l) => l.amount >= 2);
 
@@ -102,13 +100,17 @@ describe('identities (§4.1)', () => {
         const red: InvoiceDraft = {
           ...d,
           colour: 'red',
-          lines: d.lines.map((l) => ({ ...l, amount: l.amount === undefined ? undefined : -l.amount, quantity: neg(l.quantity) })),
+          lines: d.lines.map((l) => ({
+            ...l,
+            amount: l.amount === undefined ? undefined : -l.amount,
+            quantity: neg(l.quantity),
+          })),
         };
         const b = calculateInvoice(d);
         const r = calculateInvoice(red);
-        expect(r.lines.map((l) => [0 - l.amount, 0 - l.tax, 0 - l.amountInclusive].map((v) => v + 0))).toEqual(
-          b.lines.map((l) => [l.amount, l.tax, l.amountInclusive]),
-        );
+        expect(
+          r.lines.map((l) => [0 - l.amount, 0 - l.tax, 0 - l.amountInclusive].map((v) => v + 0)),
+        ).toEqual(b.lines.map((l) => [l.amount, l.tax, l.amountInclusive]));
         expect(r.totals.total + b.totals.total).toBe(0);
       }),
       { numRuns: 200 },
@@ -119,21 +121,41 @@ describe('round trip inclusive → exclusive → inclusive (§4.1, §4.2)', () =
   const plainRates = RATES.filter(([r]) => r !== 'rate_1_5');
   it('re-pricing each 金额 exclusively gives back the 含税金额 within one fen (tolerance 0.06)', () =>
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 100_000_000_000 }), fc.constantFrom(...plainRates), (amount, [rate, policy]) => {
-        const base = { type: 'digital_ordinary', colour: 'blue', buyer: { name: '张三', naturalPerson: true } } as const;
-        const inc = calculateInvoice({ ...base, pricingMode: 'inclusive', lines: [{ name: '*服务*费', amount, rate, policy }] });
-        const je = inc.lines[0].amount;
-        const exc = calculateInvoice({ ...base, pricingMode: 'exclusive', lines: [{ name: '*服务*费', amount: je, rate, policy }] });
-        expect(Math.abs(exc.lines[0].amountInclusive - amount)).toBeLessThanOrEqual(1);
-        expect(Math.abs(exc.lines[0].tax - inc.lines[0].tax)).toBeLessThanOrEqual(6);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 100_000_000_000 }),
+        fc.constantFrom(...plainRates),
+        (amount, [rate, policy]) => {
+          const base = {
+            type: 'digital_ordinary',
+            colour: 'blue',
+            buyer: { name: '张三', naturalPerson: true },
+          } as const;
+          const inc = calculateInvoice({
+            ...base,
+            pricingMode: 'inclusive',
+            lines: [{ name: '*服务*费', amount, rate, policy }],
+          });
+          const je = inc.lines[0].amount;
+          const exc = calculateInvoice({
+            ...base,
+            pricingMode: 'exclusive',
+            lines: [{ name: '*服务*费', amount: je, rate, policy }],
+          });
+          expect(Math.abs(exc.lines[0].amountInclusive - amount)).toBeLessThanOrEqual(1);
+          expect(Math.abs(exc.lines[0].tax - inc.lines[0].tax)).toBeLessThanOrEqual(6);
+        },
+      ),
       { numRuns: 500 },
     ));
 
   it('quantity × 不含税单价 reproduces 金额 within ±0.01 (§4.4) and the exclusive invoice is clean', () =>
     fc.assert(
       fc.property(
-        draftArb.map((d) => ({ ...d, pricingMode: 'inclusive' as const, lines: d.lines.filter((l) => l.quantity && l.rate !== 'rate_1_5') })),
+        draftArb.map((d) => ({
+          ...d,
+          pricingMode: 'inclusive' as const,
+          lines: d.lines.filter((l) => l.quantity && l.rate !== 'rate_1_5'),
+        })),
         (d) => {
           fc.pre(d.lines.length > 0 && notTiny(d));
           const inc = calculateInvoice(d);
@@ -142,7 +164,8 @@ describe('round trip inclusive → exclusive → inclusive (§4.1, §4.2)', () =
             pricingMode: 'exclusive',
             lines: d.lines.map((l, i) => ({ ...l, unitPrice: inc.lines[i].unitPriceExclusive })),
           });
-          exc.lines.forEach((l, i) => expect(Math.abs(l.amount - inc.lines[i].amount)).toBeLessThanOrEqual(1));
+          for (const [i, l] of exc.lines.entries())
+            expect(Math.abs(l.amount - inc.lines[i].amount)).toBeLessThanOrEqual(1);
           expect(exc.violations).toEqual([]);
         },
       ),

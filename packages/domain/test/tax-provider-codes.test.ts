@@ -28,7 +28,10 @@ describe('§3.2 legacy flags (yhzcbs / zzstsgl / lslbs)', () => {
     ['exempt', { favouredPolicyFlag: '1', favouredPolicyName: '免税', zeroRateFlag: '1' }],
     ['non_taxable', { favouredPolicyFlag: '1', favouredPolicyName: '不征税', zeroRateFlag: '2' }],
     ['zero_rated', { favouredPolicyFlag: '0', favouredPolicyName: '', zeroRateFlag: '3' }],
-    ['simplified_5_reduced_1_5', { favouredPolicyFlag: '1', favouredPolicyName: '按5%简易征收减按1.5%计征', zeroRateFlag: '' }],
+    [
+      'simplified_5_reduced_1_5',
+      { favouredPolicyFlag: '1', favouredPolicyName: '按5%简易征收减按1.5%计征', zeroRateFlag: '' },
+    ],
     [undefined, { favouredPolicyFlag: '0', favouredPolicyName: '', zeroRateFlag: '' }],
   ] as const)('%s', (policy, flags) => {
     expect(toLegacyPolicyFlags(policy)).toEqual(flags);
@@ -86,7 +89,11 @@ describe('§3.1 rates', () => {
 describe('§4.1 / §4.5 line flags', () => {
   it('hsbz and fphxz', () => {
     expect([toPriceTaxMark('exclusive'), toPriceTaxMark('inclusive')]).toEqual(['0', '1']);
-    expect(['normal', 'discount', 'discounted'].map((k) => toLineProperty(k as never))).toEqual(['0', '1', '2']);
+    expect(['normal', 'discount', 'discounted'].map((k) => toLineProperty(k as never))).toEqual([
+      '0',
+      '1',
+      '2',
+    ]);
     expect(['0', '1', '2', '6'].map(fromLineProperty)).toEqual(['normal', 'discount', 'discounted', null]);
   });
 });
@@ -114,5 +121,16 @@ describe('§1.2 invoice-type codes are mapped, never stored', () => {
       expect(r.buyerTaxNumberRequired).toBe(r.special);
       expect(r.naturalPersonBuyerAllowed).toBe(!r.special);
     }
+  });
+});
+
+describe('package entry', () => {
+  it('exports the engine and the namespaced decimal module from @fpy/domain', async () => {
+    const domain = await import('../src/index.ts');
+    expect(typeof domain.calculateInvoice).toBe('function');
+    expect(
+      domain.dec.formatDecimal(domain.dec.add(domain.parseDecimal('0.1'), domain.parseDecimal('0.2'))),
+    ).toBe('0.3');
+    expect(domain.formatYuan(140950)).toBe('1409.50');
   });
 });

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { registerResources } from '../crud/registry.ts';
 import { registerBaseModule } from './base/index.ts';
 import { registerSelfModule } from './self/routes.ts';
+import { registerTaxCodesModule } from './tax-codes/index.ts';
+import { registerAiCodingModule } from './ai-coding/index.ts';
 import { registerOrgRoutes } from './org/index.ts';
 import { registerAuthRoutes } from './system/auth/routes.ts';
 import type { LoginKey } from './system/auth/login-key.ts';
@@ -21,5 +23,7 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps) {
   registerOrgRoutes(app);
   registerBaseModule(app, deps);
   registerSelfModule(app);
+  registerTaxCodesModule(app);
+  registerAiCodingModule(app);
   registerResources(app);
 }

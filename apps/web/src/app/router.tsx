@@ -12,6 +12,8 @@ const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
+    // The first page's chunk is still loading; a blank screen for that instant beats a layout flash.
+    hydrateFallbackElement: <div />,
     children: [
       { path: '/login', ...page(() => import('../public/login/login-page.tsx')) },
       { path: '/register', ...page(() => import('../public/register/register-page.tsx')) },

@@ -76,6 +76,7 @@ export async function initI18n(): Promise<void> {
     fallbackLng: 'zh',
     interpolation: { escapeValue: false },
     returnNull: false,
+    showSupportNotice: false,
   });
   await ensureLanguage(initial);
   applySideEffects(initial);

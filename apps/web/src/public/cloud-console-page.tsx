@@ -21,8 +21,7 @@ export default function CloudConsolePage() {
     let cancelled = false;
     Promise.all([queryClient.ensureQueryData(profileQuery), queryClient.ensureQueryData(sidebarMenusQuery)])
       .then(([profile]) => {
-        if (!cancelled)
-          navigate(firstAllowedPath(resolvePages(featureRoutes, profile)), { replace: true });
+        if (!cancelled) navigate(firstAllowedPath(resolvePages(featureRoutes, profile)), { replace: true });
       })
       .catch(async () => {
         // Spec §4: a profile or menu load failure logs out and returns to login.

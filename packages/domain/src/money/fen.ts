@@ -3,7 +3,14 @@
  * overflow or needs a product (amount × rate) is done in bigint; nothing on the money path is a binary fraction.
  * Domain notes §4.1: amounts are "精确到小数点后2位", rounded HALF_UP.
  */
-import { type Decimal, decimalFromBigInt, divRoundHalfUp, formatDecimal, pow10, tryParseDecimal } from './decimal.ts';
+import {
+  type Decimal,
+  decimalFromBigInt,
+  divRoundHalfUp,
+  formatDecimal,
+  pow10,
+  tryParseDecimal,
+} from './decimal.ts';
 
 /** An amount in fen (1 yuan = 100 fen); always a safe integer. */
 export type Fen = number;

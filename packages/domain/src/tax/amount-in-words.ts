@@ -89,5 +89,8 @@ export function amountInWords(amount: Fen | bigint, style: AmountInWordsStyle = 
 
 /** Both variants at once, as the calculation returns them. */
 export function amountInWordsBoth(amount: Fen | bigint): { digital: string; legacy: string } {
-  return { digital: amountInWords(amount, DIGITAL_WORDS_STYLE), legacy: amountInWords(amount, LEGACY_WORDS_STYLE) };
+  return {
+    digital: amountInWords(amount, DIGITAL_WORDS_STYLE),
+    legacy: amountInWords(amount, LEGACY_WORDS_STYLE),
+  };
 }

@@ -6,9 +6,14 @@ import { bigToFen, formatYuan } from '../money/fen.ts';
 import { amountInWordsBoth } from './amount-in-words.ts';
 import { checkDiscountStructure } from './discount-rules.ts';
 import { checkBuyer } from './header-checks.ts';
-import { invoiceTypeRules } from './invoice-types.ts';
+import { invoiceTypeRules, isInvoiceType } from './invoice-types.ts';
 import { type LineFigures, calculateLine, emitDecimal } from './line-calc.ts';
-import { MAX_AMOUNT_INTEGER_DIGITS, checkLineFields, checkLineFigures, checkLineSigns } from './line-checks.ts';
+import {
+  MAX_AMOUNT_INTEGER_DIGITS,
+  checkLineFields,
+  checkLineFigures,
+  checkLineSigns,
+} from './line-checks.ts';
 import { effectivePolicy, isTaxRate } from './rates.ts';
 import type { InvoiceCalculation, InvoiceDraft, LineResult } from './types.ts';
 import { type Violation, violation } from './violations.ts';
@@ -28,15 +33,20 @@ function toFen(v: bigint): number {
 }
 
 export function calculateInvoice(draft: InvoiceDraft): InvoiceCalculation {
-  const rules = invoiceTypeRules(draft.type);
+  // An unknown type (untyped JSON input) is reported; the lines are still computed with 数电普票 rules.
+  const typeKnown = isInvoiceType(draft.type);
+  const rules = invoiceTypeRules(typeKnown ? draft.type : 'digital_ordinary');
   const opts = draft.options ?? {};
   const formula = opts.reducedRateFormula ?? (rules.family === 'digital' ? 'digital' : 'legacy');
   const lineTolerance = BigInt(opts.lineTaxTolerance ?? DEFAULT_LINE_TAX_TOLERANCE);
-  const violations: Violation[] = checkBuyer(draft.type, draft.buyer);
+  const violations: Violation[] = typeKnown
+    ? checkBuyer(draft.type, draft.buyer)
+    : [violation('invoice_type_invalid', `发票类型"${String(draft.type)}"不在支持范围内`)];
   const lines = draft.lines;
   if (lines.length === 0) violations.push(violation('no_lines', '发票至少须有一行明细'));
   const maxLines = opts.maxLines ?? DEFAULT_MAX_LINES;
-  if (lines.length > maxLines) violations.push(violation('too_many_lines', `明细行（含折扣行）不能超过${maxLines}行`));
+  if (lines.length > maxLines)
+    violations.push(violation('too_many_lines', `明细行（含折扣行）不能超过${maxLines}行`));
 
   const figures: LineFigures[] = [];
   lines.forEach((line, i) => {
@@ -61,7 +71,8 @@ export function calculateInvoice(draft: InvoiceDraft): InvoiceCalculation {
   // 合计金额 = 价税合计 − 合计税额. Each line has 金额 + 税额 = 含税金额 exactly, so both orders give the same figures.
   const sum = (pick: (f: LineFigures) => bigint) => figures.reduce((acc, f) => acc + pick(f), 0n);
   const tax = sum((f) => f.tax);
-  const total = draft.pricingMode === 'inclusive' ? sum((f) => f.amountInclusive) : sum((f) => f.amount) + tax;
+  const total =
+    draft.pricingMode === 'inclusive' ? sum((f) => f.amountInclusive) : sum((f) => f.amount) + tax;
   const amount = total - tax;
   const taxError = sum((f) => f.tax - f.expectedTax);
   violations.push(...checkTotals(draft, amount, tax, total, taxError));
@@ -95,7 +106,13 @@ export function calculateInvoice(draft: InvoiceDraft): InvoiceCalculation {
   };
 }
 
-function checkTotals(draft: InvoiceDraft, amount: bigint, tax: bigint, total: bigint, taxError: bigint): Violation[] {
+function checkTotals(
+  draft: InvoiceDraft,
+  amount: bigint,
+  tax: bigint,
+  total: bigint,
+  taxError: bigint,
+): Violation[] {
   const out: Violation[] = [];
   const opts = draft.options ?? {};
   const limit = opts.invoiceTaxTolerance ?? DEFAULT_INVOICE_TAX_TOLERANCE;
@@ -115,7 +132,8 @@ function checkTotals(draft: InvoiceDraft, amount: bigint, tax: bigint, total: bi
       out.push(violation('amount_too_many_digits', `${label}整数部分不能超过12位`));
   // §4.4 (dxhy 107080): a blue invoice's 价税合计 is positive; a red one is negative (§4.1).
   if (draft.lines.length > 0) {
-    if (draft.colour === 'blue' && total <= 0n) out.push(violation('total_sign', '蓝字发票的价税合计须大于0'));
+    if (draft.colour === 'blue' && total <= 0n)
+      out.push(violation('total_sign', '蓝字发票的价税合计须大于0'));
     if (draft.colour === 'red' && total >= 0n) out.push(violation('total_sign', '红字发票的价税合计须小于0'));
   }
   // §4.9: the device's 单张发票开票限额 applies to 价税合计.

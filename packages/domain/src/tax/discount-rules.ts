@@ -34,11 +34,15 @@ export function checkDiscountStructure(
       continue;
     }
     if (kind(i - 1) === 'discount') {
-      out.push(violation('discount_adjacent', '折扣行不能与另一折扣行相邻（一个被折扣行只能有一个折扣行）', no));
+      out.push(
+        violation('discount_adjacent', '折扣行不能与另一折扣行相邻（一个被折扣行只能有一个折扣行）', no),
+      );
       continue;
     }
     if (kind(i - 1) !== 'discounted') {
-      out.push(violation('discount_without_discounted', '折扣行须紧跟在其被折扣行之后，且该行须标为被折扣行', no));
+      out.push(
+        violation('discount_without_discounted', '折扣行须紧跟在其被折扣行之后，且该行须标为被折扣行', no),
+      );
       continue;
     }
     out.push(...checkPair(lines[i - 1], lines[i], figures[i - 1], figures[i], no));
@@ -46,7 +50,13 @@ export function checkDiscountStructure(
   return out;
 }
 
-function checkPair(target: LineDraft, discount: LineDraft, tf: LineFigures, df: LineFigures, no: number): Violation[] {
+function checkPair(
+  target: LineDraft,
+  discount: LineDraft,
+  tf: LineFigures,
+  df: LineFigures,
+  no: number,
+): Violation[] {
   const out: Violation[] = [];
   // E9105: same 商品名称; E9112: same 税率 (and the same preferential flag, which is part of the rate); dxhy 9020: same code.
   if ((target.name ?? '').trim() !== (discount.name ?? '').trim())

@@ -33,7 +33,10 @@ export function checkBuyer(type: InvoiceType, buyer: BuyerDraft): Violation[] {
   if (rules.buyerAddressAndBankRequired) {
     const filled = (...vs: (string | undefined)[]) => vs.some((v) => v?.trim());
     const missing = !filled(buyer.address, buyer.phone) || !filled(buyer.bank, buyer.account);
-    if (missing) out.push(violation('buyer_address_bank_required', `${rules.label}须填写购买方地址、电话、开户行及账号`));
+    if (missing)
+      out.push(
+        violation('buyer_address_bank_required', `${rules.label}须填写购买方地址、电话、开户行及账号`),
+      );
   }
   return out;
 }

@@ -5,6 +5,6 @@ export * from './invoice-types.ts';
 export * from './provider-codes.ts';
 export * from './rates.ts';
 export type * from './types.ts';
-export * from './violations.ts';
+export type { Violation, ViolationCode } from './violations.ts';
 export { QUANTITY_PRICE_TOLERANCE, emitDecimal } from './line-calc.ts';
 export { MAX_AMOUNT_INTEGER_DIGITS } from './line-checks.ts';

@@ -72,12 +72,25 @@ export const INVOICE_TYPE_RULES: Record<InvoiceType, InvoiceTypeRules> = {
   digital_ordinary: { label: '数电发票（普通发票）', ...digital, ...ordinary, ...electronicList },
   digital_paper_special: { label: '数电纸质发票（增值税专用发票）', ...digital, ...special, ...paper },
   digital_paper_ordinary: { label: '数电纸质发票（普通发票）', ...digital, ...ordinary, ...paper },
-  special_paper: { label: '增值税专用发票', ...legacy, ...special, buyerAddressAndBankRequired: true, ...paper },
+  special_paper: {
+    label: '增值税专用发票',
+    ...legacy,
+    ...special,
+    buyerAddressAndBankRequired: true,
+    ...paper,
+  },
   ordinary_paper: { label: '增值税普通发票', ...legacy, ...ordinary, ...paper },
   electronic_special: { label: '增值税电子专用发票', ...legacy, ...special, ...electronicList },
   electronic_ordinary: { label: '增值税电子普通发票', ...legacy, ...ordinary, ...electronicList },
   // Roll-paper face limits are not in the notes; no list either way.
-  roll: { label: '增值税普通发票（卷式）', ...legacy, ...ordinary, electronic: false, maxFaceLines: null, listAllowed: false },
+  roll: {
+    label: '增值税普通发票（卷式）',
+    ...legacy,
+    ...ordinary,
+    electronic: false,
+    maxFaceLines: null,
+    listAllowed: false,
+  },
 };
 
 export function isInvoiceType(value: unknown): value is InvoiceType {

@@ -57,8 +57,10 @@ export function calculateLine(
   const out: Violation[] = [];
   let quantity = parseKept(line.quantity);
   let unitPrice = parseKept(line.unitPrice);
-  if (quantity === null) out.push(violation('quantity_invalid', `数量"${line.quantity}"不是有效数字`, lineNo));
-  if (unitPrice === null) out.push(violation('unit_price_invalid', `单价"${line.unitPrice}"不是有效数字`, lineNo));
+  if (quantity === null)
+    out.push(violation('quantity_invalid', `数量"${line.quantity}"不是有效数字`, lineNo));
+  if (unitPrice === null)
+    out.push(violation('unit_price_invalid', `单价"${line.unitPrice}"不是有效数字`, lineNo));
   quantity = quantity ?? undefined;
   unitPrice = unitPrice ?? undefined;
   for (const [field, label] of [
@@ -67,7 +69,8 @@ export function calculateLine(
     ['deduction', '扣除额'],
   ] as const) {
     const v = line[field];
-    if (v !== undefined && !isFen(v)) out.push(violation('amount_invalid', `${label}须为以分计的整数`, lineNo));
+    if (v !== undefined && !isFen(v))
+      out.push(violation('amount_invalid', `${label}须为以分计的整数`, lineNo));
   }
   const given = (v: number | undefined) => (v !== undefined && isFen(v) ? BigInt(v) : undefined);
 
@@ -123,7 +126,8 @@ export function calculateLine(
     const plain = line.deduction === undefined && !legacyReduced && upstreamTax === undefined;
     // §4.1: 不含税单价 = 含税单价 / (1 + 税率); where the tax is not that plain ratio, 金额 / 数量 keeps ±0.01.
     if (plain) unitPriceExclusive = divide(unitPrice, add(ONE, rate), KEEP_DECIMALS);
-    else if (quantity && !isZero(quantity)) unitPriceExclusive = divide(fenToDecimal(amount), quantity, KEEP_DECIMALS);
+    else if (quantity && !isZero(quantity))
+      unitPriceExclusive = divide(fenToDecimal(amount), quantity, KEEP_DECIMALS);
   }
   return {
     figures: {

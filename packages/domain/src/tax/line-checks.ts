@@ -13,7 +13,8 @@ export const MAX_AMOUNT_INTEGER_DIGITS = 12;
 /** Fields whose inputs must make sense before any figure is computed: rate, policy, names, lengths (§1.4, §3). */
 export function checkLineFields(line: LineDraft, lineNo: number, rules: InvoiceTypeRules): Violation[] {
   const out: Violation[] = [];
-  if (!isTaxRate(line.rate)) out.push(violation('rate_invalid', `税率"${String(line.rate)}"不在支持范围内`, lineNo));
+  if (!isTaxRate(line.rate))
+    out.push(violation('rate_invalid', `税率"${String(line.rate)}"不在支持范围内`, lineNo));
   if (line.policy !== undefined && !isPreferentialPolicy(line.policy))
     out.push(violation('rate_invalid', `优惠政策"${String(line.policy)}"不在支持范围内`, lineNo));
   if (isTaxRate(line.rate) && (line.policy === undefined || isPreferentialPolicy(line.policy))) {
@@ -40,7 +41,12 @@ export function checkLineFields(line: LineDraft, lineNo: number, rules: InvoiceT
  * Signs and zeros (§4.1 red: amounts and quantities negative, unit price positive; §4.4 blue lines non-zero;
  * §4.5 blue: discount line negative, discounted/discount quantities positive/negative).
  */
-export function checkLineSigns(line: LineDraft, f: LineFigures, lineNo: number, colour: InvoiceColour): Violation[] {
+export function checkLineSigns(
+  line: LineDraft,
+  f: LineFigures,
+  lineNo: number,
+  colour: InvoiceColour,
+): Violation[] {
   const out: Violation[] = [];
   const kind = line.kind ?? 'normal';
   const amountSign = f.entered > 0n ? 1 : f.entered < 0n ? -1 : 0;
@@ -48,7 +54,8 @@ export function checkLineSigns(line: LineDraft, f: LineFigures, lineNo: number, 
   if (f.unitPrice && sign(f.unitPrice) < 0) out.push(violation('unit_price_sign', '单价不能为负数', lineNo));
   if (colour === 'red') {
     if (amountSign >= 0) out.push(violation('line_amount_sign', '红字发票的金额须为负数', lineNo));
-    if (qtySign !== undefined && qtySign >= 0) out.push(violation('quantity_sign', '红字发票的数量须为负数', lineNo));
+    if (qtySign !== undefined && qtySign >= 0)
+      out.push(violation('quantity_sign', '红字发票的数量须为负数', lineNo));
     return out;
   }
   if (amountSign === 0) out.push(violation('line_amount_zero', '蓝字发票的金额不能为零', lineNo));
@@ -57,14 +64,21 @@ export function checkLineSigns(line: LineDraft, f: LineFigures, lineNo: number, 
     if (qtySign !== undefined && qtySign >= 0)
       out.push(violation('discount_quantity_sign', '折扣行如填写数量须为负数', lineNo));
   } else {
-    if (amountSign < 0) out.push(violation('line_amount_sign', '蓝字发票的金额须为正数（负数只能出现在折扣行）', lineNo));
-    if (qtySign !== undefined && qtySign <= 0) out.push(violation('quantity_sign', '蓝字发票的数量须为正数', lineNo));
+    if (amountSign < 0)
+      out.push(violation('line_amount_sign', '蓝字发票的金额须为正数（负数只能出现在折扣行）', lineNo));
+    if (qtySign !== undefined && qtySign <= 0)
+      out.push(violation('quantity_sign', '蓝字发票的数量须为正数', lineNo));
   }
   return out;
 }
 
 /** §4.2 ±0.06 per line; §3.2 a 0% line carries no tax; §4.4 ≤ 12 integer digits; §4.6 差额 deduction bounds. */
-export function checkLineFigures(line: LineDraft, f: LineFigures, lineNo: number, lineTolerance: bigint): Violation[] {
+export function checkLineFigures(
+  line: LineDraft,
+  f: LineFigures,
+  lineNo: number,
+  lineTolerance: bigint,
+): Violation[] {
   const out: Violation[] = [];
   const error = f.tax - f.expectedTax;
   if (error > lineTolerance || error < -lineTolerance)
@@ -75,7 +89,8 @@ export function checkLineFigures(line: LineDraft, f: LineFigures, lineNo: number
         lineNo,
       ),
     );
-  if (line.rate === 'rate_0' && f.tax !== 0n) out.push(violation('zero_rate_tax', '税率为0%时税额须为0', lineNo));
+  if (line.rate === 'rate_0' && f.tax !== 0n)
+    out.push(violation('zero_rate_tax', '税率为0%时税额须为0', lineNo));
   for (const [value, label] of [
     [f.amount, '金额'],
     [f.tax, '税额'],

@@ -118,7 +118,10 @@ const ZERO_POLICIES = new Set<PreferentialPolicy>(['exempt', 'non_taxable', 'zer
 /**
  * The policy a line really carries: §3.2 "rate 0 + no 特殊管理 → 普通零税率 (lslbs 3)", so a bare 0% is zero-rated.
  */
-export function effectivePolicy(rate: TaxRate, policy: PreferentialPolicy | undefined): PreferentialPolicy | undefined {
+export function effectivePolicy(
+  rate: TaxRate,
+  policy: PreferentialPolicy | undefined,
+): PreferentialPolicy | undefined {
   return rate === 'rate_0' && !policy ? 'zero_rated' : policy;
 }
 
@@ -131,7 +134,9 @@ export function ratePolicyProblem(rate: TaxRate, policy: PreferentialPolicy | un
     const required = REQUIRED_RATE[policy];
     if (required && required !== rate) return `${POLICY_LABEL[policy]}须使用${rateLabel(required)}税率`;
   }
-  if (rate === 'rate_0' && policy && !ZERO_POLICIES.has(policy)) return `0%税率不能使用${POLICY_LABEL[policy]}`;
-  if (rate === 'rate_1_5' && policy !== 'simplified_5_reduced_1_5') return '1.5%仅用于按5%简易征收减按1.5%计征';
+  if (rate === 'rate_0' && policy && !ZERO_POLICIES.has(policy))
+    return `0%税率不能使用${POLICY_LABEL[policy]}`;
+  if (rate === 'rate_1_5' && policy !== 'simplified_5_reduced_1_5')
+    return '1.5%仅用于按5%简易征收减按1.5%计征';
   return null;
 }

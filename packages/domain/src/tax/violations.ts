@@ -1,5 +1,6 @@
 /** Violation codes of the tax engine. Messages are Chinese and name the line (第N行：…) when there is one. */
 export type ViolationCode =
+  | 'invoice_type_invalid'
   | 'buyer_name_required'
   | 'buyer_name_too_long'
   | 'buyer_tax_number_required'

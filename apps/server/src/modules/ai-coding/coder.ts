@@ -19,9 +19,9 @@ export interface CodingResult {
   suggestions: CodingSuggestion[];
 }
 
-// Tuned on the dev set (apps/server/bench/ai-coding-dev.csv), never on the evaluation set.
+// Tuned on the dev set (packages/db/reference/ai-coding-dev.csv), never on the evaluation set.
 const LEXICON_TERM = 15;
-const LEXICON_BRAND = 4;
+const LEXICON_BRAND = 7;
 const WORD = 1;
 const BIGRAM = 0.35;
 const COVERED = 0.4;
