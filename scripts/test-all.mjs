@@ -36,6 +36,7 @@ const redisUp = await reachable('127.0.0.1', 6379);
 
 run('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
 run('typecheck web', 'npx', ['tsc', '-p', 'apps/web/tsconfig.json', '--noEmit']);
+run('typecheck browser tests', 'npx', ['tsc', '-p', 'tests/tsconfig.json', '--noEmit']);
 run('lint', 'npx', ['biome', 'check', '.']);
 run(
   'unit + API tests on PGlite',

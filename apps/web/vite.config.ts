@@ -18,17 +18,5 @@ export default defineConfig({
     // The budgets (login ≤ 250 KB gzip, console ≤ 600 KB gzip) are checked on the real chunk graph;
     // echarts alone is larger than the default warning threshold.
     chunkSizeWarningLimit: 900,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          // One chunk per language instead of one per folder's locale file: lib/i18n.ts fetches only the
-          // languages in use, in a single request each.
-          groups: [
-            { name: 'locale-zh', test: /[\\/]locales[\\/]zh\.ts$/ },
-            { name: 'locale-en', test: /[\\/]locales[\\/]en\.ts$/ },
-          ],
-        },
-      },
-    },
   },
 });

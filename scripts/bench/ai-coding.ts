@@ -29,7 +29,20 @@ export function accuracy(coder: Coder, set: { name: string; code: string }[]) {
   return { top1: top1 / set.length, top3: top3 / set.length, misses };
 }
 
-const SEARCHES = ['bjbdn', '笔记本', '1090509', '餐饮', '软件', 'jsj', '咨询服务', '109', '大米', 'cyfw', '运输', '手机'];
+const SEARCHES = [
+  'bjbdn',
+  '笔记本',
+  '1090509',
+  '餐饮',
+  '软件',
+  'jsj',
+  '咨询服务',
+  '109',
+  '大米',
+  'cyfw',
+  '运输',
+  '手机',
+];
 
 export async function benchAiCoding(): Promise<{
   top1: number;

@@ -75,14 +75,16 @@ export async function sidebarPaths(page: Page): Promise<string[]> {
   return page
     .locator('.console-sidebar li.ant-menu-item')
     .evaluateAll((items) =>
-      items.map((li) => (li as HTMLElement).dataset.menuId?.replace(/^.*?-(\/.*)$/, '$1') ?? ''),
+      items.map((li) => li.getAttribute('data-menu-id')?.replace(/^.*?-(\/.*)$/, '$1') ?? ''),
     );
 }
 
 /** A call made from inside the page, with the session cookie's token, as the console itself would. */
 export function apiGet<T>(page: Page, path: string): Promise<T> {
+  // Runs in the browser; the root tsconfig has no DOM types, hence the narrow declaration.
   return page.evaluate(async (url) => {
-    const auth = decodeURIComponent(document.cookie.match(/(?:^|; )Authorization=([^;]*)/)?.[1] ?? '');
+    const { cookie } = (globalThis as unknown as { document: { cookie: string } }).document;
+    const auth = decodeURIComponent(cookie.match(/(?:^|; )Authorization=([^;]*)/)?.[1] ?? '');
     const res = await fetch(url, { headers: { Authorization: auth } });
     return res.json();
   }, path) as Promise<T>;

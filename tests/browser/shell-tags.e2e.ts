@@ -59,6 +59,7 @@ describe('tags view', () => {
     await s.page.getByRole('menuitem', { name: '关闭所有' }).click();
     // '/' with a session lands on the dashboard, which opens its own tag again.
     await s.page.waitForURL((url) => url.pathname === '/dashboard');
+    await s.page.locator('.tags-view-item[data-path="/dashboard"]').waitFor();
     const after = await s.page
       .locator('.tags-view-item')
       .evaluateAll((els) => els.map((e) => e.getAttribute('data-path')));

@@ -15,7 +15,10 @@ export function badChecksum(code: string): string {
   return code.slice(0, 17) + last;
 }
 
-export function multipart(file: { name: string; data: Buffer; type?: string } | null, fields: Record<string, string> = {}) {
+export function multipart(
+  file: { name: string; data: Buffer; type?: string } | null,
+  fields: Record<string, string> = {},
+) {
   const boundary = `----fpy${Math.random().toString(16).slice(2)}`;
   const parts: Buffer[] = [];
   for (const [k, v] of Object.entries(fields)) {
@@ -31,16 +34,32 @@ export function multipart(file: { name: string; data: Buffer; type?: string } | 
     );
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat(parts),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
-export const PNG_BYTES = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
-export const SVG_OK = Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><rect width="4" height="4"/></svg>');
-export const SVG_SCRIPT = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+export const PNG_BYTES = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.alloc(64, 1),
+]);
+export const SVG_OK = Buffer.from(
+  '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><rect width="4" height="4"/></svg>',
+);
+export const SVG_SCRIPT = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+);
 export const SVG_ONLOAD = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"></svg>');
 
 /** JSON request with a bearer token. */
-export function api(t: TestApp, token: string | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) {
+export function api(
+  t: TestApp,
+  token: string | null,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: unknown,
+) {
   return t.app.inject({
     method,
     url,
@@ -50,7 +69,12 @@ export function api(t: TestApp, token: string | null, method: 'GET' | 'POST' | '
 }
 
 export function upload(t: TestApp, token: string, url: string, body: ReturnType<typeof multipart>) {
-  return t.app.inject({ method: 'POST', url, headers: { ...bearer(token), ...body.headers }, payload: body.payload });
+  return t.app.inject({
+    method: 'POST',
+    url,
+    headers: { ...bearer(token), ...body.headers },
+    payload: body.payload,
+  });
 }
 
 /** Gate-log rows are written in batches off the request path; wait until a condition holds. */

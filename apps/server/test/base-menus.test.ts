@@ -12,10 +12,17 @@ describe('menu admin', () => {
     const token = await admin();
     const tree = (await api(app(), token, 'GET', '/api/admin/menu/tree')).json();
     const base = tree.find((n: { code: string }) => n.code === 'baseManager');
-    expect(base).toMatchObject({ titleZh: '基础配置管理', scope: 'tenant', path: '/baseManager', hidden: false });
+    expect(base).toMatchObject({
+      titleZh: '基础配置管理',
+      scope: 'tenant',
+      path: '/baseManager',
+      hidden: false,
+    });
     expect(base.children.map((c: { code: string }) => c.code)).toContain('menuManager');
 
-    const filtered = (await api(app(), token, 'GET', `/api/admin/menu/tree?title=${encodeURIComponent('租户')}`)).json();
+    const filtered = (
+      await api(app(), token, 'GET', `/api/admin/menu/tree?title=${encodeURIComponent('租户')}`)
+    ).json();
     expect(filtered).toHaveLength(1);
     expect(filtered[0].children.map((c: { code: string }) => c.code)).toEqual(['tenantManager']);
 
@@ -25,7 +32,10 @@ describe('menu admin', () => {
     const all = (await api(app(), token, 'GET', '/api/admin/menu/all')).json();
     expect(all.length).toBeGreaterThanOrEqual(7);
     const menu = all.find((m: { code: string }) => m.code === 'menuManager');
-    expect((await api(app(), token, 'GET', `/api/admin/menu/${menu.id}`)).json()).toMatchObject({ code: 'menuManager', scope: 'platform' });
+    expect((await api(app(), token, 'GET', `/api/admin/menu/${menu.id}`)).json()).toMatchObject({
+      code: 'menuManager',
+      scope: 'platform',
+    });
     expect((await api(app(), token, 'GET', '/api/admin/menu/999999')).statusCode).toBe(404);
 
     const els = (await api(app(), token, 'GET', `/api/admin/menu/elementTree?menuId=${menu.id}`)).json();
@@ -43,27 +53,72 @@ describe('menu admin', () => {
     const all = (await api(app(), token, 'GET', '/api/admin/menu/all')).json();
     const org = all.find((m: { code: string }) => m.code === 'orgManager');
 
-    expect((await api(app(), token, 'POST', '/api/admin/menu', { code: '9bad', titleZh: '坏', titleEn: 'Bad' })).statusCode).toBe(400);
-    expect((await api(app(), token, 'POST', '/api/admin/menu', { code: 'userManager', titleZh: '重', titleEn: 'Dup' })).json().code).toBe(
-      'MENU_CODE_TAKEN',
-    );
-    expect((await api(app(), token, 'POST', '/api/admin/menu', { code: 'orphan', titleZh: '孤', titleEn: 'Orphan', parentId: 999999 })).json().code).toBe(
-      'MENU_PARENT_NOT_FOUND',
-    );
+    expect(
+      (await api(app(), token, 'POST', '/api/admin/menu', { code: '9bad', titleZh: '坏', titleEn: 'Bad' }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await api(app(), token, 'POST', '/api/admin/menu', {
+          code: 'userManager',
+          titleZh: '重',
+          titleEn: 'Dup',
+        })
+      ).json().code,
+    ).toBe('MENU_CODE_TAKEN');
+    expect(
+      (
+        await api(app(), token, 'POST', '/api/admin/menu', {
+          code: 'orphan',
+          titleZh: '孤',
+          titleEn: 'Orphan',
+          parentId: 999999,
+        })
+      ).json().code,
+    ).toBe('MENU_PARENT_NOT_FOUND');
 
-    const created = await api(app(), token, 'POST', '/api/admin/menu', { parentId: org.id, code: 'testMenu', titleZh: '测试菜单', titleEn: 'Test', sortOrder: 99 });
+    const created = await api(app(), token, 'POST', '/api/admin/menu', {
+      parentId: org.id,
+      code: 'testMenu',
+      titleZh: '测试菜单',
+      titleEn: 'Test',
+      sortOrder: 99,
+    });
     expect(created.statusCode).toBe(200);
     const m = created.json();
-    expect(m).toMatchObject({ code: 'testMenu', path: '/orgManager/testMenu', parentId: org.id, scope: 'tenant' });
+    expect(m).toMatchObject({
+      code: 'testMenu',
+      path: '/orgManager/testMenu',
+      parentId: org.id,
+      scope: 'tenant',
+    });
 
-    const badEl = await api(app(), token, 'POST', `/api/admin/menu/${m.id}/elements`, { code: 'userManager:btn_x', nameZh: '错', nameEn: 'x' });
+    const badEl = await api(app(), token, 'POST', `/api/admin/menu/${m.id}/elements`, {
+      code: 'userManager:btn_x',
+      nameZh: '错',
+      nameEn: 'x',
+    });
     expect(badEl.json().code).toBe('ELEMENT_CODE_PREFIX');
-    const el = await api(app(), token, 'POST', `/api/admin/menu/${m.id}/elements`, { code: 'testMenu:btn_add', nameZh: '新增', nameEn: 'Add' });
+    const el = await api(app(), token, 'POST', `/api/admin/menu/${m.id}/elements`, {
+      code: 'testMenu:btn_add',
+      nameZh: '新增',
+      nameEn: 'Add',
+    });
     expect(el.statusCode).toBe(200);
-    expect((await api(app(), token, 'POST', `/api/admin/menu/${m.id}/elements`, { code: 'testMenu:btn_add', nameZh: '新增', nameEn: 'Add' })).json().code).toBe(
-      'ELEMENT_CODE_TAKEN',
-    );
-    const upd = await api(app(), token, 'PUT', `/api/admin/element/${el.json().id}`, { nameZh: '添加', nameEn: 'Add', sortOrder: 2 });
+    expect(
+      (
+        await api(app(), token, 'POST', `/api/admin/menu/${m.id}/elements`, {
+          code: 'testMenu:btn_add',
+          nameZh: '新增',
+          nameEn: 'Add',
+        })
+      ).json().code,
+    ).toBe('ELEMENT_CODE_TAKEN');
+    const upd = await api(app(), token, 'PUT', `/api/admin/element/${el.json().id}`, {
+      nameZh: '添加',
+      nameEn: 'Add',
+      sortOrder: 2,
+    });
     expect(upd.json()).toMatchObject({ nameZh: '添加', sortOrder: 2, code: 'testMenu:btn_add' });
     expect((await api(app(), token, 'GET', `/api/admin/menu/${m.id}/elements`)).json()).toHaveLength(1);
 
@@ -72,16 +127,40 @@ describe('menu admin', () => {
     const info = (await api(app(), demo, 'GET', '/api/admin/user/front/info')).json();
     expect(info.elements.map((e: { code: string }) => e.code)).toContain('testMenu:btn_add');
 
-    const edited = await api(app(), token, 'PUT', `/api/admin/menu/${m.id}`, { parentId: org.id, titleZh: '测试菜单2', titleEn: 'Test 2', hidden: true, scope: 'platform' });
-    expect(edited.json()).toMatchObject({ titleZh: '测试菜单2', hidden: true, scope: 'platform', code: 'testMenu' });
+    const edited = await api(app(), token, 'PUT', `/api/admin/menu/${m.id}`, {
+      parentId: org.id,
+      titleZh: '测试菜单2',
+      titleEn: 'Test 2',
+      hidden: true,
+      scope: 'platform',
+    });
+    expect(edited.json()).toMatchObject({
+      titleZh: '测试菜单2',
+      hidden: true,
+      scope: 'platform',
+      code: 'testMenu',
+    });
     // Turned platform-only: tenant groups lose it at once.
     const info2 = (await api(app(), demo, 'GET', '/api/admin/user/front/info')).json();
     expect(info2.elements.map((e: { code: string }) => e.code)).not.toContain('testMenu:btn_add');
-    expect((await api(app(), token, 'PUT', `/api/admin/menu/${org.id}`, { parentId: m.id, titleZh: '组织管理', titleEn: 'Org' })).json().code).toBe(
-      'MENU_PARENT_CYCLE',
-    );
+    expect(
+      (
+        await api(app(), token, 'PUT', `/api/admin/menu/${org.id}`, {
+          parentId: m.id,
+          titleZh: '组织管理',
+          titleEn: 'Org',
+        })
+      ).json().code,
+    ).toBe('MENU_PARENT_CYCLE');
 
-    const child = (await api(app(), token, 'POST', '/api/admin/menu', { parentId: m.id, code: 'testChild', titleZh: '子', titleEn: 'Child' })).json();
+    const child = (
+      await api(app(), token, 'POST', '/api/admin/menu', {
+        parentId: m.id,
+        code: 'testChild',
+        titleZh: '子',
+        titleEn: 'Child',
+      })
+    ).json();
     const refused = await api(app(), token, 'DELETE', `/api/admin/menu/${m.id}`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ status: 30101, code: 'MENU_HAS_CHILDREN' });
@@ -95,9 +174,18 @@ describe('menu admin', () => {
     const token = await admin();
     const all = (await api(app(), token, 'GET', '/api/admin/menu/all')).json();
     const users = all.find((m: { code: string }) => m.code === 'userManager');
-    const el = (await api(app(), token, 'POST', `/api/admin/menu/${users.id}/elements`, { code: 'userManager:btn_probe', nameZh: '探针', nameEn: 'Probe' })).json();
+    const el = (
+      await api(app(), token, 'POST', `/api/admin/menu/${users.id}/elements`, {
+        code: 'userManager:btn_probe',
+        nameZh: '探针',
+        nameEn: 'Probe',
+      })
+    ).json();
     const demo = await app().login('demo', 'Demo@123');
-    const has = async () => (await api(app(), demo, 'GET', '/api/admin/user/front/info')).json().elements.map((e: { code: string }) => e.code);
+    const has = async () =>
+      (await api(app(), demo, 'GET', '/api/admin/user/front/info'))
+        .json()
+        .elements.map((e: { code: string }) => e.code);
     expect(await has()).toContain('userManager:btn_probe');
     expect((await api(app(), token, 'DELETE', `/api/admin/element/${el.id}`)).statusCode).toBe(200);
     expect(await has()).not.toContain('userManager:btn_probe');
@@ -115,8 +203,15 @@ describe('menu admin', () => {
     const served = await app().app.inject({ url: ok.json().url });
     expect(served.statusCode).toBe(200);
 
-    expect((await upload(app(), token, url, multipart({ name: 'a.svg', data: SVG_OK }))).json().url).toMatch(/\.svg$/);
-    const html = await upload(app(), token, url, multipart({ name: 'x.png', data: Buffer.from('<html><body>hi</body></html>'), type: 'image/png' }));
+    expect((await upload(app(), token, url, multipart({ name: 'a.svg', data: SVG_OK }))).json().url).toMatch(
+      /\.svg$/,
+    );
+    const html = await upload(
+      app(),
+      token,
+      url,
+      multipart({ name: 'x.png', data: Buffer.from('<html><body>hi</body></html>'), type: 'image/png' }),
+    );
     expect(html.statusCode).toBe(400);
     expect(html.json()).toMatchObject({ code: 'FILE_TYPE_NOT_ALLOWED' });
     for (const svg of [SVG_SCRIPT, SVG_ONLOAD]) {
@@ -140,11 +235,22 @@ describe('menu admin', () => {
       ['POST', '/api/admin/menu'],
       ['DELETE', '/api/admin/menu/1'],
     ] as const) {
-      const res = await api(app(), demo, method, url, method === 'POST' ? { code: 'x', titleZh: 'x', titleEn: 'x' } : undefined);
+      const res = await api(
+        app(),
+        demo,
+        method,
+        url,
+        method === 'POST' ? { code: 'x', titleZh: 'x', titleEn: 'x' } : undefined,
+      );
       expect(res.statusCode, url).toBe(403);
       expect(res.json().status).toBe(40301);
     }
-    const icon = await upload(app(), demo, '/api/admin/menu/uploadImgs', multipart({ name: 'i.png', data: PNG_BYTES }));
+    const icon = await upload(
+      app(),
+      demo,
+      '/api/admin/menu/uploadImgs',
+      multipart({ name: 'i.png', data: PNG_BYTES }),
+    );
     expect(icon.statusCode).toBe(403);
     expect((await api(app(), null, 'GET', '/api/admin/menu/tree')).statusCode).toBe(401);
   });

@@ -28,7 +28,9 @@ describe('tenant manager', () => {
     const token = await admin();
     const all = (await api(app(), token, 'GET', '/api/admin/tenants')).json();
     expect(all.total).toBeGreaterThanOrEqual(3);
-    const byName = (await api(app(), token, 'GET', `/api/admin/tenants?name=${encodeURIComponent('品牌')}`)).json();
+    const byName = (
+      await api(app(), token, 'GET', `/api/admin/tenants?name=${encodeURIComponent('品牌')}`)
+    ).json();
     expect(byName.rows).toEqual([expect.objectContaining({ name: '品牌定制集团有限公司', tenantType: 5 })]);
     const byCode = (await api(app(), token, 'GET', '/api/admin/tenants?creditCode=91310115')).json();
     expect(byCode.rows.map((r: { tenantCode: string }) => r.tenantCode)).toEqual(['T0001']);
@@ -45,23 +47,59 @@ describe('tenant manager', () => {
     const res = await api(app(), token, 'POST', '/api/admin/tenants', body);
     expect(res.statusCode).toBe(200);
     const t = res.json();
-    expect(t).toMatchObject({ name: body.name, creditCode: body.creditCode, status: 1, invoiceMethod: 0, creditCodeWarning: null });
+    expect(t).toMatchObject({
+      name: body.name,
+      creditCode: body.creditCode,
+      status: 1,
+      invoiceMethod: 0,
+      creditCodeWarning: null,
+    });
     expect(t.tenantCode).toBe(`T${String(t.id).padStart(4, '0')}`);
-    expect((await api(app(), token, 'GET', `/api/admin/tenants/${t.id}`)).json()).toMatchObject({ id: t.id, contactName: '张三' });
+    expect((await api(app(), token, 'GET', `/api/admin/tenants/${t.id}`)).json()).toMatchObject({
+      id: t.id,
+      contactName: '张三',
+    });
 
     const newAdmin = await app().login(body.adminUsername, 'Tenant@2024');
     const info = (await api(app(), newAdmin, 'GET', '/api/admin/user/front/info')).json();
     expect(info).toMatchObject({ tenantId: t.id, isSuperAdmin: 1, companyName: body.name });
     expect(info.elements.map((e: { code: string }) => e.code)).toContain('userManager:btn_add');
-    expect((await api(app(), newAdmin, 'GET', '/api/admin/user/unsafeUser')).json()).toMatchObject({ unsafe: true, reason: 'initial' });
+    expect((await api(app(), newAdmin, 'GET', '/api/admin/user/unsafeUser')).json()).toMatchObject({
+      unsafe: true,
+      reason: 'initial',
+    });
 
-    const again = await api(app(), token, 'POST', '/api/admin/tenants', tenantBody({ adminUsername: body.adminUsername }));
+    const again = await api(
+      app(),
+      token,
+      'POST',
+      '/api/admin/tenants',
+      tenantBody({ adminUsername: body.adminUsername }),
+    );
     expect(again.json()).toMatchObject({ status: 400, code: 'USERNAME_TAKEN' });
-    const dupCode = await api(app(), token, 'POST', '/api/admin/tenants', tenantBody({ creditCode: body.creditCode }));
+    const dupCode = await api(
+      app(),
+      token,
+      'POST',
+      '/api/admin/tenants',
+      tenantBody({ creditCode: body.creditCode }),
+    );
     expect(dupCode.json().code).toBe('CREDIT_CODE_TAKEN');
-    const weak = await api(app(), token, 'POST', '/api/admin/tenants', tenantBody({ adminPassword: app().encrypt('short') }));
+    const weak = await api(
+      app(),
+      token,
+      'POST',
+      '/api/admin/tenants',
+      tenantBody({ adminPassword: app().encrypt('short') }),
+    );
     expect(weak.json().code).toBe('PASSWORD_WEAK');
-    const plain = await api(app(), token, 'POST', '/api/admin/tenants', tenantBody({ adminPassword: 'Tenant@2024' }));
+    const plain = await api(
+      app(),
+      token,
+      'POST',
+      '/api/admin/tenants',
+      tenantBody({ adminPassword: 'Tenant@2024' }),
+    );
     expect(plain.json().code).toBe('PASSWORD_NOT_ENCRYPTED');
   });
 
@@ -70,7 +108,13 @@ describe('tenant manager', () => {
     const bad = await api(app(), token, 'POST', '/api/admin/tenants', tenantBody({ creditCode: '12345' }));
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBe('CREDIT_CODE_MALFORMED');
-    const warn = await api(app(), token, 'POST', '/api/admin/tenants', tenantBody({ creditCode: badChecksum(newCreditCode()).toLowerCase() }));
+    const warn = await api(
+      app(),
+      token,
+      'POST',
+      '/api/admin/tenants',
+      tenantBody({ creditCode: badChecksum(newCreditCode()).toLowerCase() }),
+    );
     expect(warn.statusCode).toBe(200);
     expect(warn.json().creditCodeWarning).toMatch(/校验位/);
     expect(warn.json().creditCode).toMatch(/^[0-9A-Z]{18}$/);
@@ -80,15 +124,42 @@ describe('tenant manager', () => {
     const token = await admin();
     const t = (await api(app(), token, 'POST', '/api/admin/tenants', tenantBody())).json();
     const agent = (await api(app(), token, 'GET', '/api/admin/tenants?tenantType=2')).json().rows[0];
-    const base = { name: '改名后公司', creditCode: t.creditCode, tenantType: 3, invoiceMethod: 1, address: '新地址' };
-    expect((await api(app(), token, 'PUT', `/api/admin/tenants/${t.id}`, base)).json().code).toBe('TENANT_PARENT_REQUIRED');
-    expect((await api(app(), token, 'PUT', `/api/admin/tenants/${t.id}`, { ...base, parentId: t.id })).json().code).toBe('TENANT_PARENT_INVALID');
+    const base = {
+      name: '改名后公司',
+      creditCode: t.creditCode,
+      tenantType: 3,
+      invoiceMethod: 1,
+      address: '新地址',
+    };
+    expect((await api(app(), token, 'PUT', `/api/admin/tenants/${t.id}`, base)).json().code).toBe(
+      'TENANT_PARENT_REQUIRED',
+    );
+    expect(
+      (await api(app(), token, 'PUT', `/api/admin/tenants/${t.id}`, { ...base, parentId: t.id })).json().code,
+    ).toBe('TENANT_PARENT_INVALID');
     const ok = await api(app(), token, 'PUT', `/api/admin/tenants/${t.id}`, { ...base, parentId: agent.id });
-    expect(ok.json()).toMatchObject({ name: '改名后公司', tenantType: 3, parentId: agent.id, parentName: agent.name, invoiceMethod: 1, phone: null });
-    const plain = await api(app(), token, 'PUT', `/api/admin/tenants/${t.id}`, { ...base, tenantType: 1, parentId: agent.id });
+    expect(ok.json()).toMatchObject({
+      name: '改名后公司',
+      tenantType: 3,
+      parentId: agent.id,
+      parentName: agent.name,
+      invoiceMethod: 1,
+      phone: null,
+    });
+    const plain = await api(app(), token, 'PUT', `/api/admin/tenants/${t.id}`, {
+      ...base,
+      tenantType: 1,
+      parentId: agent.id,
+    });
     expect(plain.json()).toMatchObject({ tenantType: 1, parentId: null });
-    expect((await api(app(), token, 'PUT', '/api/admin/tenants/999999', { ...base, tenantType: 1 })).statusCode).toBe(404);
-    const taken = await api(app(), token, 'PUT', `/api/admin/tenants/${t.id}`, { ...base, tenantType: 1, creditCode: '91310115MA1K4GDM05' });
+    expect(
+      (await api(app(), token, 'PUT', '/api/admin/tenants/999999', { ...base, tenantType: 1 })).statusCode,
+    ).toBe(404);
+    const taken = await api(app(), token, 'PUT', `/api/admin/tenants/${t.id}`, {
+      ...base,
+      tenantType: 1,
+      creditCode: '91310115MA1K4GDM05',
+    });
     expect(taken.json().code).toBe('CREDIT_CODE_TAKEN');
   });
 
@@ -105,7 +176,11 @@ describe('tenant manager', () => {
     expect(after.statusCode).toBe(401);
     expect(after.json().status).toBe(40101);
     await expect(app().login(body.adminUsername, 'Tenant@2024')).rejects.toThrow(/TENANT_SUSPENDED/);
-    expect((await api(app(), token, 'GET', '/api/admin/tenants?status=0')).json().rows.map((r: { id: number }) => r.id)).toContain(t.id);
+    expect(
+      (await api(app(), token, 'GET', '/api/admin/tenants?status=0'))
+        .json()
+        .rows.map((r: { id: number }) => r.id),
+    ).toContain(t.id);
 
     await api(app(), token, 'PUT', `/api/admin/tenants/${t.id}/status`, { status: 1 });
     expect((await api(app(), userToken, 'GET', '/api/admin/user/front/info')).statusCode).toBe(200);
@@ -120,7 +195,12 @@ describe('tenant manager', () => {
       ['PUT', '/api/admin/tenants/1'],
       ['PUT', '/api/admin/tenants/1/status'],
     ] as const) {
-      const res = await app().app.inject({ method, url, headers: bearer(demo), ...(method === 'GET' ? {} : { payload: { status: 0 } }) });
+      const res = await app().app.inject({
+        method,
+        url,
+        headers: bearer(demo),
+        ...(method === 'GET' ? {} : { payload: { status: 0 } }),
+      });
       expect(res.statusCode, url).toBe(403);
     }
   });
@@ -142,7 +222,14 @@ describe('registration', () => {
     expect(res.json()).toEqual({ tenantId: expect.any(Number), creditCodeStatus: 'valid' });
     const token = await app().login('selfreg1', 'Selfreg@2024');
     const info = (await api(app(), token, 'GET', '/api/admin/user/front/info')).json();
-    expect(info).toMatchObject({ tenantId: res.json().tenantId, tenantType: 1, invoiceMethod: 1, isSuperAdmin: 1, name: '李四', companyName: '自助注册科技有限公司' });
+    expect(info).toMatchObject({
+      tenantId: res.json().tenantId,
+      tenantType: 1,
+      invoiceMethod: 1,
+      isSuperAdmin: 1,
+      name: '李四',
+      companyName: '自助注册科技有限公司',
+    });
     expect((await api(app(), token, 'GET', '/api/admin/user/unsafeUser')).json().unsafe).toBe(false);
     const codes = JSON.stringify(info.menus);
     expect(codes).toContain('"userManager"');
@@ -160,14 +247,37 @@ describe('registration', () => {
       password: app().encrypt('Repeat@2024'),
       ...o,
     });
-    expect((await api(app(), null, 'POST', '/api/admin/register', body({ username: 'demo' }))).json()).toMatchObject({ status: 400, code: 'USERNAME_TAKEN' });
-    const taken = await api(app(), null, 'POST', '/api/admin/register', body({ creditCode: '91310115MA1K4GDM05' }));
+    expect(
+      (await api(app(), null, 'POST', '/api/admin/register', body({ username: 'demo' }))).json(),
+    ).toMatchObject({ status: 400, code: 'USERNAME_TAKEN' });
+    const taken = await api(
+      app(),
+      null,
+      'POST',
+      '/api/admin/register',
+      body({ creditCode: '91310115MA1K4GDM05' }),
+    );
     expect(taken.statusCode).toBe(400);
-    expect(taken.json()).toMatchObject({ code: 'CREDIT_CODE_TAKEN', message: expect.stringContaining('已注册') });
-    expect((await api(app(), null, 'POST', '/api/admin/register', body({ creditCode: 'ABC' }))).json().code).toBe('CREDIT_CODE_MALFORMED');
-    expect((await api(app(), null, 'POST', '/api/admin/register', body({ password: 'Repeat@2024' }))).json().code).toBe('PASSWORD_NOT_ENCRYPTED');
-    expect((await api(app(), null, 'POST', '/api/admin/register', body({ contactPhone: '123' }))).statusCode).toBe(400);
-    const warn = await api(app(), null, 'POST', '/api/admin/register', body({ creditCode: badChecksum(newCreditCode()) }));
+    expect(taken.json()).toMatchObject({
+      code: 'CREDIT_CODE_TAKEN',
+      message: expect.stringContaining('已注册'),
+    });
+    expect(
+      (await api(app(), null, 'POST', '/api/admin/register', body({ creditCode: 'ABC' }))).json().code,
+    ).toBe('CREDIT_CODE_MALFORMED');
+    expect(
+      (await api(app(), null, 'POST', '/api/admin/register', body({ password: 'Repeat@2024' }))).json().code,
+    ).toBe('PASSWORD_NOT_ENCRYPTED');
+    expect(
+      (await api(app(), null, 'POST', '/api/admin/register', body({ contactPhone: '123' }))).statusCode,
+    ).toBe(400);
+    const warn = await api(
+      app(),
+      null,
+      'POST',
+      '/api/admin/register',
+      body({ creditCode: badChecksum(newCreditCode()) }),
+    );
     expect(warn.json().creditCodeStatus).toBe('checksum_failed');
   });
 });

@@ -4,7 +4,10 @@ import { bearer, useTestApp } from './harness.ts';
 
 const app = useTestApp();
 const BASE = '/api/billing/v1/commodityCode';
-const REFERENCE = readFileSync(new URL('../../../packages/db/reference/tax-classification-codes.csv', import.meta.url), 'utf8');
+const REFERENCE = readFileSync(
+  new URL('../../../packages/db/reference/tax-classification-codes.csv', import.meta.url),
+  'utf8',
+);
 
 function multipart(file: { name: string; data: Buffer } | null, fields: Record<string, string> = {}) {
   const boundary = `----tax${Math.random().toString(16).slice(2)}`;
@@ -13,19 +16,29 @@ function multipart(file: { name: string; data: Buffer } | null, fields: Record<s
     parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
   if (file)
     parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: text/csv\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: text/csv\r\n\r\n`,
+      ),
       file.data,
       Buffer.from('\r\n'),
     );
   parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat(parts),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
 async function as(user: string, pw: string) {
   return app().login(user, pw);
 }
 const upload = (token: string, path: string, body: ReturnType<typeof multipart>) =>
-  app().app.inject({ method: 'POST', url: `${BASE}/${path}`, headers: { ...bearer(token), ...body.headers }, payload: body.payload });
+  app().app.inject({
+    method: 'POST',
+    url: `${BASE}/${path}`,
+    headers: { ...bearer(token), ...body.headers },
+    payload: body.payload,
+  });
 const detail = async (token: string, code: string) =>
   app().app.inject({ url: `${BASE}/querySpbmByBm?bm=${code}`, headers: bearer(token) });
 
@@ -69,7 +82,11 @@ describe('tax code sync and import', () => {
       payload: { name: '优质小麦', code: '1010101020000000000' },
     });
     expect(confirm.statusCode).toBe(200);
-    const res = await upload(admin, 'tbspbm', multipart({ name: 'v2.csv', data: Buffer.from(modifiedTable()) }, { version: '2026.9.1' }));
+    const res = await upload(
+      admin,
+      'tbspbm',
+      multipart({ name: 'v2.csv', data: Buffer.from(modifiedTable()) }, { version: '2026.9.1' }),
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ kind: 'sync', version: '2026.9.1', added: 1, changed: 1, retired: 1 });
     expect(res.json().addedCodes).toEqual(['1010101980000000000']);
@@ -80,7 +97,11 @@ describe('tax code sync and import', () => {
     expect(retired.statusCode).toBe(200);
     expect(retired.json()).toMatchObject({ name: '小麦', enabled: false, usable: false });
     expect((await detail(demo, '1010101010000000000')).json().name).toBe('稻谷（含糙米）');
-    const last = await app().app.inject({ method: 'POST', url: `${BASE}/spBmBatchImportResult`, headers: bearer(demo) });
+    const last = await app().app.inject({
+      method: 'POST',
+      url: `${BASE}/spBmBatchImportResult`,
+      headers: bearer(demo),
+    });
     expect(last.json()).toMatchObject({ id: res.json().id, retired: 1 });
 
     const { taxCodeRetirements, tenantCodingMemory } = await import('@fpy/db');
@@ -97,13 +118,18 @@ describe('tax code sync and import', () => {
 
   it('refuses bad files with a Chinese 400 and writes nothing', async () => {
     const admin = await as('admin', 'Admin@123');
-    const before = (await app().app.inject({ method: 'POST', url: `${BASE}/spBmBatchImportResult`, headers: bearer(admin) })).json().id;
+    const before = (
+      await app().app.inject({ method: 'POST', url: `${BASE}/spBmBatchImportResult`, headers: bearer(admin) })
+    ).json().id;
     const cases: [Buffer, string][] = [
       [Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]), 'CSV'],
       [Buffer.alloc(0), '请选择'],
       [Buffer.alloc(10 * 1024 * 1024, 0x41), '不能超过'],
       [Buffer.from(REFERENCE.replace('1010101030000000000,玉米', '10101010300,玉米')), '19位'],
-      [Buffer.from(REFERENCE.replace('1010101030000000000,玉米,谷物,', '1010101030000000000,,谷物,')), '名称'],
+      [
+        Buffer.from(REFERENCE.replace('1010101030000000000,玉米,谷物,', '1010101030000000000,,谷物,')),
+        '名称',
+      ],
       [Buffer.from('code,name\n1,2\n'), '表头'],
       [Buffer.from(REFERENCE.split('\n').slice(0, 50).join('\n')), '10%'],
     ];
@@ -112,7 +138,9 @@ describe('tax code sync and import', () => {
       expect(res.statusCode, text).toBe(400);
       expect(res.json().message).toContain(text);
     }
-    const after = (await app().app.inject({ method: 'POST', url: `${BASE}/spBmBatchImportResult`, headers: bearer(admin) })).json().id;
+    const after = (
+      await app().app.inject({ method: 'POST', url: `${BASE}/spBmBatchImportResult`, headers: bearer(admin) })
+    ).json().id;
     expect(after).toBe(before);
     expect((await detail(admin, '1010101030000000000')).json().name).toBe('玉米');
   });

@@ -24,7 +24,14 @@ describe('tax classification code tree', () => {
     ]);
     const goods = await get(`${BASE}/tree?pid=1000000000000000000`);
     expect(goods.json().length).toBeGreaterThan(5);
-    expect(goods.json().every((n: { level: number; parentCode: string }) => n.level === 2 && n.parentCode === '1000000000000000000')).toBe(true);
+    expect(
+      goods
+        .json()
+        .every(
+          (n: { level: number; parentCode: string }) =>
+            n.level === 2 && n.parentCode === '1000000000000000000',
+        ),
+    ).toBe(true);
     expect((await get(`${BASE}/tree?pid=1999999999999999999`)).statusCode).toBe(404);
   });
 
@@ -33,7 +40,12 @@ describe('tax classification code tree', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().total).toBe(10);
     expect(res.json().rows).toHaveLength(3);
-    expect(res.json().rows[0]).toMatchObject({ code: '1010101010000000000', name: '稻谷', shortName: '谷物', isLeaf: true });
+    expect(res.json().rows[0]).toMatchObject({
+      code: '1010101010000000000',
+      name: '稻谷',
+      shortName: '谷物',
+      isLeaf: true,
+    });
   });
 
   it('shows one code in detail and refuses bad or unknown codes', async () => {
@@ -60,14 +72,18 @@ describe('tax classification code tree', () => {
   it('searches by code prefix, name, 简称, everyday word and pinyin initials', async () => {
     const search = async (k: string) =>
       (await get(`${BASE}/queryListByPid?keyword=${encodeURIComponent(k)}&limit=50`)).json();
-    expect((await search('10905090')).rows.map((r: { code: string }) => r.code)).toContain('1090509010000000000');
+    expect((await search('10905090')).rows.map((r: { code: string }) => r.code)).toContain(
+      '1090509010000000000',
+    );
     expect((await search('餐饮服务')).rows[0].code).toBe('3070401000000000000');
     expect((await search('计算机外部设备')).total).toBeGreaterThan(3);
     expect((await search('笔记本电脑')).rows[0].name).toBe('电子计算机整机');
     expect((await search('bjbdn')).rows[0].name).toBe('电子计算机整机');
     expect((await search('cyfw')).rows.map((r: { name: string }) => r.name)).toContain('餐饮服务');
     const usable = (await get(`${BASE}/queryListByPid?keyword=谷物&usableOnly=true&limit=50`)).json();
-    expect(usable.rows.every((r: { isSummary: boolean; isLeaf: boolean }) => !r.isSummary && r.isLeaf)).toBe(true);
+    expect(usable.rows.every((r: { isSummary: boolean; isLeaf: boolean }) => !r.isSummary && r.isLeaf)).toBe(
+      true,
+    );
   });
 
   it('refuses users without the menu and anonymous callers', async () => {

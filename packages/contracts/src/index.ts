@@ -17,3 +17,7 @@ export * from './system/self.ts';
 export * from './system/tracking.ts';
 export * from './billing/tax-codes.ts';
 export * from './billing/ai-coding.ts';
+export * from './billing/calculate.ts';
+export * from './billing/commodities.ts';
+export * from './billing/sku-map.ts';
+export * from './billing/customers.ts';

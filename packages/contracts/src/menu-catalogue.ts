@@ -143,6 +143,40 @@ export const menuCatalogue: MenuDef[] = [
           { action: 'import', zh: '导入编码', en: 'Import codes' },
         ],
       },
+      {
+        code: 'goodsCode',
+        zh: '商品编码',
+        en: 'Goods codes',
+        icon: 'BarcodeOutlined',
+        // Spec §6 names exactly these elements for the goods-code page.
+        elements: [
+          { action: 'query', zh: '查询', en: 'Query' },
+          { action: 'add', zh: '新增', en: 'Add' },
+          { action: 'del', zh: '删除', en: 'Delete' },
+          { action: 'edit', zh: '修改', en: 'Edit' },
+          { action: 'editSave', zh: '修改保存', en: 'Save changes' },
+          { action: 'addznfm', zh: '智能赋码新增', en: 'Add with AI coding' },
+          { action: 'addSave', zh: '新增保存', en: 'Save new' },
+        ],
+      },
+      {
+        code: 'goodsCompare',
+        zh: '商品对照',
+        en: 'Name–SKU map',
+        icon: 'ClusterOutlined',
+        elements: crud('对照'),
+      },
+      {
+        code: 'myCustomer',
+        zh: '我的客户',
+        en: 'Customers',
+        icon: 'SolutionOutlined',
+        elements: [
+          ...crud('客户'),
+          { action: 'import', zh: '导入', en: 'Import' },
+          { action: 'export', zh: '导出', en: 'Export' },
+        ],
+      },
     ],
   },
 ];

@@ -331,6 +331,56 @@ CREATE TABLE "tenant_coding_memory" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "commodities" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "commodities_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"tenant_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"short_name" text NOT NULL,
+	"tax_code" text NOT NULL,
+	"spec" text,
+	"unit" text,
+	"unit_price" text,
+	"pricing_mode" text DEFAULT 'exclusive' NOT NULL,
+	"rate" text NOT NULL,
+	"policy" text,
+	"own_code" text NOT NULL,
+	"status" integer DEFAULT 1 NOT NULL,
+	"initials" text DEFAULT '' NOT NULL,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "commodity_sku_maps" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "commodity_sku_maps_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"tenant_id" integer NOT NULL,
+	"product_name" text NOT NULL,
+	"sku" text NOT NULL,
+	"commodity_id" integer NOT NULL,
+	"remark" text,
+	"initials" text DEFAULT '' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "customers" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "customers_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"tenant_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"tax_number" text,
+	"address" text,
+	"phone" text,
+	"bank" text,
+	"account" text,
+	"email" text,
+	"mobile" text,
+	"natural_person" boolean DEFAULT false NOT NULL,
+	"default_invoice_type" text,
+	"initials" text DEFAULT '' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE UNIQUE INDEX "tenants_code_uq" ON "tenants" USING btree ("tenant_code");--> statement-breakpoint
 CREATE INDEX "tenants_credit_idx" ON "tenants" USING btree ("credit_code");--> statement-breakpoint
 CREATE INDEX "departments_tenant_idx" ON "departments" USING btree ("tenant_id");--> statement-breakpoint
@@ -363,4 +413,10 @@ CREATE INDEX "ai_coding_job_rows_job_idx" ON "ai_coding_job_rows" USING btree ("
 CREATE INDEX "ai_coding_jobs_tenant_idx" ON "ai_coding_jobs" USING btree ("tenant_id");--> statement-breakpoint
 CREATE INDEX "tax_code_retirements_code_idx" ON "tax_code_retirements" USING btree ("code");--> statement-breakpoint
 CREATE INDEX "tax_codes_parent_idx" ON "tax_codes" USING btree ("parent_code");--> statement-breakpoint
-CREATE UNIQUE INDEX "tenant_coding_memory_uq" ON "tenant_coding_memory" USING btree ("tenant_id","name_key");
+CREATE UNIQUE INDEX "tenant_coding_memory_uq" ON "tenant_coding_memory" USING btree ("tenant_id","name_key");--> statement-breakpoint
+CREATE UNIQUE INDEX "commodities_tenant_own_code_uq" ON "commodities" USING btree ("tenant_id","own_code");--> statement-breakpoint
+CREATE INDEX "commodities_tenant_tax_code_idx" ON "commodities" USING btree ("tenant_id","tax_code");--> statement-breakpoint
+CREATE UNIQUE INDEX "commodity_sku_maps_tenant_sku_uq" ON "commodity_sku_maps" USING btree ("tenant_id","sku");--> statement-breakpoint
+CREATE INDEX "commodity_sku_maps_commodity_idx" ON "commodity_sku_maps" USING btree ("commodity_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "customers_tenant_tax_number_uq" ON "customers" USING btree ("tenant_id","tax_number");--> statement-breakpoint
+CREATE INDEX "customers_tenant_name_idx" ON "customers" USING btree ("tenant_id","name");

@@ -32,6 +32,9 @@ export interface DbOptions {
 export async function openDb(opts: DbOptions): Promise<DbHandle> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    // An idle connection dropped by the server (restart, failover, DROP DATABASE … FORCE) must not crash
+    // the process; the pool replaces it on the next query.
+    pool.on('error', () => {});
     // Fail early with a clear error instead of on the first request.
     const probe = await pool.connect();
     probe.release();

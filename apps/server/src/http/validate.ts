@@ -15,7 +15,8 @@ export function parsePart<T extends z.ZodType>(
   if (r.success) return r.data;
   const issue = r.error.issues[0];
   const field = issue.path.length ? issue.path.join('.') : PART_LABEL[part];
-  throw badRequest('VALIDATION_FAILED', `字段 ${field} 不合法：${issue.message}`, {
+  // Message first: schemas often name the field in Chinese already; the key in brackets pins it down.
+  throw badRequest('VALIDATION_FAILED', `${issue.message}（字段 ${field}）`, {
     part,
     issues: r.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
   });

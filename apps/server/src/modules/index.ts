@@ -4,6 +4,10 @@ import { registerBaseModule } from './base/index.ts';
 import { registerSelfModule } from './self/routes.ts';
 import { registerTaxCodesModule } from './tax-codes/index.ts';
 import { registerAiCodingModule } from './ai-coding/index.ts';
+import { registerInvoiceCalcModule } from './invoice-calc/index.ts';
+import { registerCommoditiesModule } from './commodities/index.ts';
+import { registerSkuMapModule } from './sku-map/index.ts';
+import { registerCustomersModule } from './customers/index.ts';
 import { registerOrgRoutes } from './org/index.ts';
 import { registerAuthRoutes } from './system/auth/routes.ts';
 import type { LoginKey } from './system/auth/login-key.ts';
@@ -25,5 +29,9 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps) {
   registerSelfModule(app);
   registerTaxCodesModule(app);
   registerAiCodingModule(app);
+  registerInvoiceCalcModule(app);
+  registerCommoditiesModule(app);
+  registerSkuMapModule(app);
+  registerCustomersModule(app);
   registerResources(app);
 }

@@ -19,6 +19,7 @@ import { hashPassword, sha256 } from '../lib/hash.ts';
 import { createDefaultGroups, groupTypeId } from './tenant-groups.ts';
 import { dictionarySeed } from './dictionaries.ts';
 import { seedOrgDemo } from './org-demo.ts';
+import { seedBillingDemo } from './billing-demo.ts';
 
 const SEED_KEY = 'seed.demo';
 
@@ -103,6 +104,7 @@ export async function seedDemoData(db: Db, uploadsDir: string) {
     if (userMenu.length)
       await t.insert(groupMenus).values({ groupId: demo.staffGroupId, menuId: userMenu[0].id });
     await seedOrgDemo(t, demo.tenantId, clerk);
+    await seedBillingDemo(t, demo.tenantId, demo.staffGroupId);
 
     mkdirSync(join(uploadsDir, 'seed'), { recursive: true });
     writeFileSync(join(uploadsDir, 'seed', 'brand-logo.svg'), BRAND_LOGO);

@@ -8,38 +8,21 @@ export type Language = 'zh' | 'en';
 export const LANGUAGES: Language[] = ['zh', 'en'];
 const STORAGE_KEY = 'language';
 
-type Tree = { [key: string]: string | Tree };
-type LocaleModule = { default: Tree };
-
 /**
- * Every folder ships locales/zh.ts and locales/en.ts, each `export default { <namespace>: {...} }`; they are
- * deep-merged into one resource tree per language so keys read `namespace.key` everywhere. Only the languages
- * in use are fetched (vite.config groups each language into one chunk): Chinese users never download English.
+ * One chunk per language (locale-bundle-*.ts merge every folder's locales/<lang>.ts): only the languages in
+ * use are downloaded, so Chinese users never fetch the English texts.
  */
-const modules = import.meta.glob<LocaleModule>('../**/locales/{zh,en}.ts');
-
-function deepMerge(target: Tree, source: Tree): Tree {
-  for (const [key, value] of Object.entries(source)) {
-    const existing = target[key];
-    if (typeof value === 'object' && typeof existing === 'object') deepMerge(existing, value);
-    else target[key] = typeof value === 'object' ? deepMerge({}, value) : value;
-  }
-  return target;
-}
-
+const BUNDLES: Record<Language, () => Promise<{ default: object }>> = {
+  zh: () => import('./locale-bundle-zh.ts'),
+  en: () => import('./locale-bundle-en.ts'),
+};
 const loaded = new Map<Language, Promise<void>>();
 
 function loadResources(lang: Language): Promise<void> {
   let pending = loaded.get(lang);
   if (!pending) {
-    // Sorted so a later-declared override wins deterministically rather than by load order.
-    const paths = Object.keys(modules)
-      .filter((p) => p.endsWith(`/${lang}.ts`))
-      .sort();
-    pending = Promise.all(paths.map((p) => modules[p]())).then((mods) => {
-      const tree: Tree = {};
-      for (const mod of mods) deepMerge(tree, mod.default ?? {});
-      i18n.addResourceBundle(lang, 'translation', tree, true, true);
+    pending = BUNDLES[lang]().then((m) => {
+      i18n.addResourceBundle(lang, 'translation', m.default, true, true);
     });
     loaded.set(lang, pending);
   }

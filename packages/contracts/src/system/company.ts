@@ -27,13 +27,19 @@ export const companyUpdateBody = z.object({
 });
 
 export const getCompany = defineRoute({
-  method: 'GET', path: '/api/admin/company', permission: 'authenticated', tag: 'company',
+  method: 'GET',
+  path: '/api/admin/company',
+  permission: 'authenticated',
+  tag: 'company',
   summary: '本企业基本信息 (发票销售方信息)',
   reply: companyInfo,
 });
 
 export const updateCompany = defineRoute({
-  method: 'PUT', path: '/api/admin/company', permission: 'authenticated', tag: 'company',
+  method: 'PUT',
+  path: '/api/admin/company',
+  permission: 'authenticated',
+  tag: 'company',
   summary: '修改本企业基本信息 (仅企业管理员)',
   body: companyUpdateBody,
   reply: companyInfo.extend({ creditCodeWarning: z.string().nullable() }),

@@ -12,7 +12,13 @@ export const dashboardReply = z.object({
   /** Requests answered with a status of 400 or more since midnight, China time. */
   errorsToday: z.number().int(),
   recentActivity: z.array(
-    z.object({ time: z.string(), username: z.string().nullable(), method: z.string(), path: z.string(), status: z.number().int() }),
+    z.object({
+      time: z.string(),
+      username: z.string().nullable(),
+      method: z.string(),
+      path: z.string(),
+      status: z.number().int(),
+    }),
   ),
   /** The last 24 hours, oldest first, China time; hours without requests count 0. */
   requestsByHour: z.array(z.object({ hour: z.string(), count: z.number().int() })),
@@ -20,7 +26,10 @@ export const dashboardReply = z.object({
 export type DashboardReply = z.infer<typeof dashboardReply>;
 
 export const getDashboard = defineRoute({
-  method: 'GET', path: '/api/admin/dashboard', permission: 'authenticated', tag: 'dashboard',
+  method: 'GET',
+  path: '/api/admin/dashboard',
+  permission: 'authenticated',
+  tag: 'dashboard',
   summary: '首页统计 (本企业；平台超级管理员为全部)',
   reply: dashboardReply,
 });

@@ -27,7 +27,9 @@ export type MenuRow = z.infer<typeof menuRow>;
 export interface AdminMenuNode extends MenuRow {
   children: AdminMenuNode[];
 }
-export const adminMenuNode: z.ZodType<AdminMenuNode> = z.lazy(() => menuRow.extend({ children: z.array(adminMenuNode) }));
+export const adminMenuNode: z.ZodType<AdminMenuNode> = z.lazy(() =>
+  menuRow.extend({ children: z.array(adminMenuNode) }),
+);
 
 export const elementRow = z.object({
   id: z.number().int(),
@@ -62,7 +64,12 @@ const menuFields = {
 
 export const menuCreateBody = z.object({
   parentId: idSchema.nullable().optional(),
-  code: z.string().trim().min(1, '请输入菜单编码').max(64).regex(MENU_CODE_PATTERN, '编码须以字母开头，只能包含字母、数字和下划线'),
+  code: z
+    .string()
+    .trim()
+    .min(1, '请输入菜单编码')
+    .max(64)
+    .regex(MENU_CODE_PATTERN, '编码须以字母开头，只能包含字母、数字和下划线'),
   ...menuFields,
 });
 /** The code is fixed once created: it is the route segment and the prefix of every element code. */
@@ -79,41 +86,65 @@ export const elementUpdateBody = elementCreateBody.omit({ code: true });
 const tag = 'menu';
 
 export const getMenuTree = defineRoute({
-  method: 'GET', path: '/api/admin/menu/tree', permission: 'menuManager', platformOnly: true, tag,
+  method: 'GET',
+  path: '/api/admin/menu/tree',
+  permission: 'menuManager',
+  platformOnly: true,
+  tag,
   summary: '菜单树 (可按名称过滤，或只取某个父菜单之下)',
   query: z.object({ title: z.string().trim().max(64).optional(), parentId: idSchema.optional() }),
   reply: z.array(adminMenuNode),
 });
 
 export const getMenuElementTree = defineRoute({
-  method: 'GET', path: '/api/admin/menu/elementTree', permission: 'menuManager', platformOnly: true, tag,
+  method: 'GET',
+  path: '/api/admin/menu/elementTree',
+  permission: 'menuManager',
+  platformOnly: true,
+  tag,
   summary: '带 menuId：该菜单的按钮；不带：菜单与按钮的完整树',
   query: z.object({ menuId: idSchema.optional() }),
   reply: z.union([z.array(elementRow), z.array(menuElementNode)]),
 });
 
 export const getAllMenus = defineRoute({
-  method: 'GET', path: '/api/admin/menu/all', permission: 'menuManager', platformOnly: true, tag,
+  method: 'GET',
+  path: '/api/admin/menu/all',
+  permission: 'menuManager',
+  platformOnly: true,
+  tag,
   summary: '全部菜单 (平铺)',
   reply: z.array(menuRow),
 });
 
 export const createMenu = defineRoute({
-  method: 'POST', path: '/api/admin/menu', permission: 'menuManager:btn_add', platformOnly: true, tag,
+  method: 'POST',
+  path: '/api/admin/menu',
+  permission: 'menuManager:btn_add',
+  platformOnly: true,
+  tag,
   summary: '新增菜单',
   body: menuCreateBody,
   reply: menuRow,
 });
 
 export const getMenu = defineRoute({
-  method: 'GET', path: '/api/admin/menu/{id}', permission: 'menuManager', platformOnly: true, tag,
+  method: 'GET',
+  path: '/api/admin/menu/{id}',
+  permission: 'menuManager',
+  platformOnly: true,
+  tag,
   summary: '菜单详情',
   params: idParams,
   reply: menuRow,
 });
 
 export const updateMenu = defineRoute({
-  method: 'PUT', path: '/api/admin/menu/{id}', permission: 'menuManager:btn_edit', platformOnly: true, tag,
+  method: 'PUT',
+  path: '/api/admin/menu/{id}',
+  permission: 'menuManager:btn_edit',
+  platformOnly: true,
+  tag,
   summary: '修改菜单 (编码不可改)',
   params: idParams,
   body: menuUpdateBody,
@@ -121,21 +152,33 @@ export const updateMenu = defineRoute({
 });
 
 export const deleteMenu = defineRoute({
-  method: 'DELETE', path: '/api/admin/menu/{id}', permission: 'menuManager:btn_del', platformOnly: true, tag,
+  method: 'DELETE',
+  path: '/api/admin/menu/{id}',
+  permission: 'menuManager:btn_del',
+  platformOnly: true,
+  tag,
   summary: '删除菜单 (有子菜单时拒绝；同时删除其按钮与授权)',
   params: idParams,
   reply: okReply,
 });
 
 export const listMenuElements = defineRoute({
-  method: 'GET', path: '/api/admin/menu/{id}/elements', permission: 'menuManager', platformOnly: true, tag,
+  method: 'GET',
+  path: '/api/admin/menu/{id}/elements',
+  permission: 'menuManager',
+  platformOnly: true,
+  tag,
   summary: '菜单的按钮列表',
   params: idParams,
   reply: z.array(elementRow),
 });
 
 export const createMenuElement = defineRoute({
-  method: 'POST', path: '/api/admin/menu/{id}/elements', permission: 'menuManager:btn_element', platformOnly: true, tag,
+  method: 'POST',
+  path: '/api/admin/menu/{id}/elements',
+  permission: 'menuManager:btn_element',
+  platformOnly: true,
+  tag,
   summary: '新增按钮 (编码 菜单编码:btn_动作)',
   params: idParams,
   body: elementCreateBody,
@@ -143,7 +186,11 @@ export const createMenuElement = defineRoute({
 });
 
 export const updateElement = defineRoute({
-  method: 'PUT', path: '/api/admin/element/{id}', permission: 'menuManager:btn_element', platformOnly: true, tag,
+  method: 'PUT',
+  path: '/api/admin/element/{id}',
+  permission: 'menuManager:btn_element',
+  platformOnly: true,
+  tag,
   summary: '修改按钮 (编码不可改)',
   params: idParams,
   body: elementUpdateBody,
@@ -151,14 +198,22 @@ export const updateElement = defineRoute({
 });
 
 export const deleteElement = defineRoute({
-  method: 'DELETE', path: '/api/admin/element/{id}', permission: 'menuManager:btn_element', platformOnly: true, tag,
+  method: 'DELETE',
+  path: '/api/admin/element/{id}',
+  permission: 'menuManager:btn_element',
+  platformOnly: true,
+  tag,
   summary: '删除按钮及其授权',
   params: idParams,
   reply: okReply,
 });
 
 export const uploadMenuIcon = defineRoute({
-  method: 'POST', path: '/api/admin/menu/uploadImgs', permission: 'menuManager:btn_edit', platformOnly: true, tag,
+  method: 'POST',
+  path: '/api/admin/menu/uploadImgs',
+  permission: 'menuManager:btn_edit',
+  platformOnly: true,
+  tag,
   consumes: 'multipart',
   summary: '上传菜单图标 (png/jpeg/svg，≤ 2 MB)',
   reply: z.object({ url: z.string() }),

@@ -7,8 +7,14 @@ export const registerBody = z.object({
   companyName: text(128).min(1, '请输入企业名称'),
   creditCode: creditCodeInput,
   contactName: text(64).min(1, '请输入联系人'),
-  contactPhone: z.string().trim().regex(/^1\d{10}$/, '请输入11位手机号'),
-  email: z.union([z.email('邮箱格式不正确').max(128), z.literal('')]).optional().nullable(),
+  contactPhone: z
+    .string()
+    .trim()
+    .regex(/^1\d{10}$/, '请输入11位手机号'),
+  email: z
+    .union([z.email('邮箱格式不正确').max(128), z.literal('')])
+    .optional()
+    .nullable(),
   username: usernameInput,
   password: encryptedPasswordInput,
   /** Reserved for a referral code printed on activity pages. */
@@ -16,7 +22,11 @@ export const registerBody = z.object({
 });
 
 export const registerCompany = defineRoute({
-  method: 'POST', path: '/api/admin/register', permission: 'public', rateLimited: true, tag: 'register',
+  method: 'POST',
+  path: '/api/admin/register',
+  permission: 'public',
+  rateLimited: true,
+  tag: 'register',
   summary: '企业自助注册：创建企业、管理员账户与默认用户组',
   body: registerBody,
   reply: z.object({ tenantId: z.number().int(), creditCodeStatus }),

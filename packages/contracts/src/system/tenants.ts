@@ -59,7 +59,10 @@ const tenantFields = {
   account: optionalText(64),
   contactName: optionalText(64),
   contactPhone: optionalText(32),
-  email: z.union([z.email('邮箱格式不正确').max(128), z.literal('')]).optional().nullable(),
+  email: z
+    .union([z.email('邮箱格式不正确').max(128), z.literal('')])
+    .optional()
+    .nullable(),
 };
 
 export const tenantCreateBody = z.object({
@@ -80,28 +83,44 @@ export const tenantListQuery = pageQuery.extend({
 const tag = 'tenant';
 
 export const listTenants = defineRoute({
-  method: 'GET', path: '/api/admin/tenants', permission: 'tenantManager', platformOnly: true, tag,
+  method: 'GET',
+  path: '/api/admin/tenants',
+  permission: 'tenantManager',
+  platformOnly: true,
+  tag,
   summary: '租户列表 (名称、信用代码、类型、状态过滤)',
   query: tenantListQuery,
   reply: pageReply(tenantRow),
 });
 
 export const getTenant = defineRoute({
-  method: 'GET', path: '/api/admin/tenants/{id}', permission: 'tenantManager', platformOnly: true, tag,
+  method: 'GET',
+  path: '/api/admin/tenants/{id}',
+  permission: 'tenantManager',
+  platformOnly: true,
+  tag,
   summary: '租户详情',
   params: idParams,
   reply: tenantRow,
 });
 
 export const createTenant = defineRoute({
-  method: 'POST', path: '/api/admin/tenants', permission: 'tenantManager:btn_add', platformOnly: true, tag,
+  method: 'POST',
+  path: '/api/admin/tenants',
+  permission: 'tenantManager:btn_add',
+  platformOnly: true,
+  tag,
   summary: '新增租户及其管理员账户与默认用户组',
   body: tenantCreateBody,
   reply: tenantSaveReply,
 });
 
 export const updateTenant = defineRoute({
-  method: 'PUT', path: '/api/admin/tenants/{id}', permission: 'tenantManager:btn_edit', platformOnly: true, tag,
+  method: 'PUT',
+  path: '/api/admin/tenants/{id}',
+  permission: 'tenantManager:btn_edit',
+  platformOnly: true,
+  tag,
   summary: '修改租户',
   params: idParams,
   body: tenantUpdateBody,
@@ -109,7 +128,11 @@ export const updateTenant = defineRoute({
 });
 
 export const setTenantStatus = defineRoute({
-  method: 'PUT', path: '/api/admin/tenants/{id}/status', permission: 'tenantManager:btn_suspend', platformOnly: true, tag,
+  method: 'PUT',
+  path: '/api/admin/tenants/{id}/status',
+  permission: 'tenantManager:btn_suspend',
+  platformOnly: true,
+  tag,
   summary: '停用/启用租户 (停用后其用户无法登录，已有令牌立即失效)',
   params: idParams,
   body: z.object({ status: z.coerce.number().int().min(0).max(1) }),

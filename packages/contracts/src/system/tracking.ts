@@ -3,15 +3,25 @@ import { okReply } from '../common.ts';
 import { defineRoute } from '../route.ts';
 
 // Collectors send numbers or strings for the same field; both are kept, bounded in size.
-const short = z.union([z.string().max(255), z.number()]).optional().nullable();
-const long = z.union([z.string().max(1024), z.number()]).optional().nullable();
+const short = z
+  .union([z.string().max(255), z.number()])
+  .optional()
+  .nullable();
+const long = z
+  .union([z.string().max(1024), z.number()])
+  .optional()
+  .nullable();
 
 /** Spec §3 tracking event. Unknown keys are stripped, so the stored JSON stays bounded. */
 export const trackingEventBody = z.object({
   businessCode: z.literal('dataBuriedPoint'),
   sessionId: z.string().max(255).optional().nullable(),
   /** yyyyMMddHHmmss */
-  operationDate: z.string().regex(/^\d{14}$/, '时间格式应为 yyyyMMddHHmmss').optional().nullable(),
+  operationDate: z
+    .string()
+    .regex(/^\d{14}$/, '时间格式应为 yyyyMMddHHmmss')
+    .optional()
+    .nullable(),
   deviceContent: z
     .object({
       os_name: short,
@@ -44,7 +54,10 @@ export const trackingEventBody = z.object({
 });
 
 export const userEventTrans = defineRoute({
-  method: 'POST', path: '/v1/userEventTrans', permission: 'public', tag: 'tracking',
+  method: 'POST',
+  path: '/v1/userEventTrans',
+  permission: 'public',
+  tag: 'tracking',
   summary: '埋点事件 (带令牌时记录用户与企业)',
   body: trackingEventBody,
   reply: okReply,

@@ -6,3 +6,5 @@ export * from './logs.ts';
 export * from './dict.ts';
 export * from './files.ts';
 export * from './tax-codes.ts';
+export * from './commodities.ts';
+export * from './customers.ts';

@@ -15,6 +15,7 @@ import { route } from '../../http/route.ts';
 import { buildWorkbook, type ExcelColumn, readWorkbook, sendWorkbook } from '../../lib/excel.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { readUpload } from '../tax-codes/read-upload.ts';
+import { catalogFor } from '../tax-codes/store.ts';
 import { isRunningHere, STALE_MS, startJob } from './batch-runner.ts';
 import { confirmCoding } from './memory.ts';
 
@@ -24,7 +25,11 @@ const MAX_XLSX_BYTES = 5 * 1024 * 1024;
 async function ownJob(ctx: AuthedCtx, jobId: number) {
   const job = await scoped(ctx, aiCodingJobs).get(jobId);
   // A job left running by a process that has gone away (restart, crash) is picked up again here.
-  if ((job.status === 'queued' || job.status === 'running') && !isRunningHere(job.id) && Date.now() - job.updatedAt.getTime() > STALE_MS)
+  if (
+    (job.status === 'queued' || job.status === 'running') &&
+    !isRunningHere(job.id) &&
+    Date.now() - job.updatedAt.getTime() > STALE_MS
+  )
     startJob(ctx.db, job.id, (err) => ctx.log.error({ err }, 'ai coding job failed'));
   return job;
 }
@@ -32,7 +37,11 @@ async function ownJob(ctx: AuthedCtx, jobId: number) {
 /** 批量智能赋码: upload names, a background job codes them, the page polls, the user accepts rows. */
 export function registerBatchRoutes(app: FastifyInstance) {
   route(app, batchAiCodingTemplate, async (_ctx, { reply }) => {
-    const sample = [{ name: '联想ThinkPad X1 Carbon 笔记本电脑' }, { name: '滴滴出行打车费' }, { name: '员工午餐餐费' }];
+    const sample = [
+      { name: '联想ThinkPad X1 Carbon 笔记本电脑' },
+      { name: '滴滴出行打车费' },
+      { name: '员工午餐餐费' },
+    ];
     return sendWorkbook(reply, '批量智能赋码模板.xlsx', await buildWorkbook('商品名称', NAME_COLUMN, sample));
   });
 
@@ -46,12 +55,22 @@ export function registerBatchRoutes(app: FastifyInstance) {
     const job = await ctx.db.transaction(async (tx) => {
       const [j] = await tx
         .insert(aiCodingJobs)
-        .values({ tenantId, fileName: upload.fileName, status: 'queued', total: rows.length, createdBy: ctx.actor.userId })
+        .values({
+          tenantId,
+          fileName: upload.fileName,
+          status: 'queued',
+          total: rows.length,
+          createdBy: ctx.actor.userId,
+        })
         .returning();
       for (let i = 0; i < rows.length; i += 500)
-        await tx.insert(aiCodingJobRows).values(
-          rows.slice(i, i + 500).map((r) => ({ tenantId, jobId: j.id, rowNumber: r.rowNumber, name: r.values.name })),
-        );
+        await tx
+          .insert(aiCodingJobRows)
+          .values(
+            rows
+              .slice(i, i + 500)
+              .map((r) => ({ tenantId, jobId: j.id, rowNumber: r.rowNumber, name: r.values.name })),
+          );
       return j;
     });
     startJob(ctx.db, job.id, (err) => ctx.log.error({ err }, 'ai coding job failed'));
@@ -118,9 +137,10 @@ export function registerBatchRoutes(app: FastifyInstance) {
     const missing = ids.find((id) => !nameOf.has(id));
     if (missing) throw badRequest('VALIDATION_FAILED', `字段 rows 不合法：第 ${missing} 行不属于该任务`);
     // All or nothing: one refused code (summary, retired) leaves the memory untouched.
+    const catalog = await catalogFor(ctx.db);
     await ctx.db.transaction(async (tx) => {
       for (const r of body.rows) {
-        await confirmCoding(ctx, nameOf.get(r.id) as string, r.code, tx as never);
+        await confirmCoding(ctx, nameOf.get(r.id) as string, r.code, tx as never, catalog);
         await tx.update(aiCodingJobRows).set({ acceptedCode: r.code }).where(eq(aiCodingJobRows.id, r.id));
       }
     });

@@ -41,7 +41,11 @@ async function runJob(db: Db, jobId: number) {
   await db.update(aiCodingJobs).set({ status: 'running' }).where(eq(aiCodingJobs.id, jobId));
   const coder = coderFor(await catalogFor(db));
   const memory = await db
-    .select({ nameKey: tenantCodingMemory.nameKey, name: tenantCodingMemory.name, code: tenantCodingMemory.code })
+    .select({
+      nameKey: tenantCodingMemory.nameKey,
+      name: tenantCodingMemory.name,
+      code: tenantCodingMemory.code,
+    })
     .from(tenantCodingMemory)
     .where(eq(tenantCodingMemory.tenantId, job.tenantId));
   for (;;) {
@@ -59,7 +63,10 @@ async function runJob(db: Db, jobId: number) {
     // Suggestions and the progress count move together, so a poll never sees one without the other.
     await db.transaction(async (tx) => {
       for (const r of results)
-        await tx.update(aiCodingJobRows).set({ suggestions: r.suggestions }).where(eq(aiCodingJobRows.id, r.id));
+        await tx
+          .update(aiCodingJobRows)
+          .set({ suggestions: r.suggestions })
+          .where(eq(aiCodingJobRows.id, r.id));
       await tx
         .update(aiCodingJobs)
         .set({ processed: sql`${aiCodingJobs.processed} + ${results.length}` })

@@ -73,7 +73,8 @@ export class Coder {
     for (const h of hits) {
       const doc = this.docOf.get(h.code) as number;
       const specificity = Math.min(1.6, 0.8 + 0.2 * h.term.length);
-      scores[doc] += (h.kind === 'term' ? LEXICON_TERM : LEXICON_BRAND) * specificity * position(h.end, length);
+      scores[doc] +=
+        (h.kind === 'term' ? LEXICON_TERM : LEXICON_BRAND) * specificity * position(h.end, length);
       const s = matched.get(doc) ?? new Set<string>();
       s.add(h.term);
       matched.set(doc, s);
@@ -92,8 +93,7 @@ export class Coder {
       this.index.score(g, BIGRAM * position(at + g.length, length), scores);
     }
 
-    if (!SCRAP.test(text))
-      for (const d of this.scrapDocs) scores[d] *= SCRAP_PENALTY;
+    if (!SCRAP.test(text)) for (const d of this.scrapDocs) scores[d] *= SCRAP_PENALTY;
 
     // The tenant's confirmations: the same name wins outright; a similar one is a strong hint.
     const key = nameKey(name);

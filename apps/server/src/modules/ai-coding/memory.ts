@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { AuthedCtx } from '../../http/context.ts';
 import { scoped } from '../../data/tenant-scope.ts';
 import { badRequest } from '../../lib/errors.ts';
+import type { Catalog } from '../tax-codes/catalog.ts';
 import { catalogFor } from '../tax-codes/store.ts';
 import type { MemoryHint } from './coder.ts';
 import { nameKey } from './normalize.ts';
@@ -13,7 +14,11 @@ export async function memoryOf(ctx: AuthedCtx): Promise<MemoryHint[]> {
   if (ctx.actor.tenantId === null) return [];
   const s = scoped(ctx, tenantCodingMemory);
   return ctx.db
-    .select({ nameKey: tenantCodingMemory.nameKey, name: tenantCodingMemory.name, code: tenantCodingMemory.code })
+    .select({
+      nameKey: tenantCodingMemory.nameKey,
+      name: tenantCodingMemory.name,
+      code: tenantCodingMemory.code,
+    })
     .from(tenantCodingMemory)
     .where(s.where());
 }
@@ -22,8 +27,15 @@ export async function memoryOf(ctx: AuthedCtx): Promise<MemoryHint[]> {
  * Remembers that this tenant codes `name` as `code` (a confirmation or a correction). Only usable codes
  * are accepted: a summary or retired code would be refused on the invoice later anyway.
  */
-export async function confirmCoding(ctx: AuthedCtx, name: string, code: string, db: Db = ctx.db) {
-  const catalog = await catalogFor(ctx.db);
+export async function confirmCoding(
+  ctx: AuthedCtx,
+  name: string,
+  code: string,
+  // Inside a transaction pass both: on PGlite (one connection) a query outside the open transaction waits forever.
+  db: Db = ctx.db,
+  catalog?: Catalog,
+) {
+  catalog ??= await catalogFor(ctx.db);
   const entry = catalog.get(code);
   if (!entry) throw badRequest('TAX_CODE_UNKNOWN', `字段 code 不合法：税收分类编码 ${code} 不存在`);
   if (!entry.usable)

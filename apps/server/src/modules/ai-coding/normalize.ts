@@ -4,7 +4,9 @@
  * unrelated codes.
  */
 export function toHalfWidth(s: string): string {
-  return s.replace(/[\uff01-\uff5e]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0)).replace(/\u3000/g, ' ');
+  return s
+    .replace(/[\uff01-\uff5e]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0))
+    .replace(/\u3000/g, ' ');
 }
 
 const UNITS =
@@ -17,7 +19,7 @@ export function cleanName(raw: string): string {
   return toHalfWidth(raw)
     .toLowerCase()
     .replace(SPEC, ' ')
-    .replace(/\b[a-z]*\d[a-z0-9\-_.\/]*\b/g, ' ')
+    .replace(/\b[a-z]*\d[a-z0-9\-_./]*\b/g, ' ')
     .replace(/[*×x]\s*\d+/g, ' ')
     .replace(/[^\u4e00-\u9fa5a-z]+/g, ' ')
     .trim();

@@ -34,7 +34,7 @@ export function registerSelfModule(app: FastifyInstance) {
   route(app, updateSelf, async (ctx, { body }) => {
     const [u] = await ctx.db.select().from(users).where(eq(users.id, ctx.actor.userId));
     const phone = body.phone === undefined ? u.phone : body.phone;
-    const email = body.email === undefined ? u.email : body.email?.toLowerCase() ?? null;
+    const email = body.email === undefined ? u.email : (body.email?.toLowerCase() ?? null);
     const contactChanged = phone !== u.phone || email !== u.email;
     // Phone and e-mail receive password-reset codes: changing them needs a code sent to the current contact.
     // An account with neither has nothing to prove and may set one freely.

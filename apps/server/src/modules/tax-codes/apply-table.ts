@@ -29,7 +29,8 @@ export interface ApplyInput {
 export type TaxCodeJob = typeof taxCodeJobs.$inferSelect;
 
 const BATCH = 500;
-const chunks = <T>(xs: T[]) => Array.from({ length: Math.ceil(xs.length / BATCH) }, (_, i) => xs.slice(i * BATCH, (i + 1) * BATCH));
+const chunks = <T>(xs: T[]) =>
+  Array.from({ length: Math.ceil(xs.length / BATCH) }, (_, i) => xs.slice(i * BATCH, (i + 1) * BATCH));
 
 /**
  * Loads a table file into tax_codes in one transaction: adds new codes, updates changed ones and marks

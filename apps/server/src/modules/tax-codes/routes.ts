@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/route.ts';
 import { notFound } from '../../lib/errors.ts';
 import { syncFromUpload } from './sync-upload.ts';
+import type { CatalogEntry } from './catalog.ts';
 import { catalogFor } from './store.ts';
 import { detailOf, nodeOf, reportOf } from './view.ts';
 
@@ -26,10 +27,13 @@ export function registerTaxCodeRoutes(app: FastifyInstance) {
   route(app, taxCodeListByPid, async (ctx, { query }) => {
     const catalog = await catalogFor(ctx.db);
     const usableOnly = query.usableOnly === 'true';
-    let rows;
+    let rows: CatalogEntry[];
     if (query.keyword) {
       rows = catalog.search(query.keyword, { usableOnly });
-      if (query.pid) rows = rows.filter((e) => e.code !== query.pid && catalog.pathOf(e.code).some((p) => p.code === query.pid));
+      if (query.pid)
+        rows = rows.filter(
+          (e) => e.code !== query.pid && catalog.pathOf(e.code).some((p) => p.code === query.pid),
+        );
     } else {
       if (query.pid && !catalog.get(query.pid)) throw notFound(`编码 ${query.pid} 不存在`);
       rows = catalog.childrenOf(query.pid ?? null).filter((e) => !usableOnly || e.usable);

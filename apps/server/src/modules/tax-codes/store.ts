@@ -34,7 +34,11 @@ export async function ensureReferenceLoaded(db: Db): Promise<void> {
 }
 
 async function latestJobId(db: Db): Promise<number> {
-  const [row] = await db.select({ id: taxCodeJobs.id }).from(taxCodeJobs).orderBy(desc(taxCodeJobs.id)).limit(1);
+  const [row] = await db
+    .select({ id: taxCodeJobs.id })
+    .from(taxCodeJobs)
+    .orderBy(desc(taxCodeJobs.id))
+    .limit(1);
   return row?.id ?? 0;
 }
 

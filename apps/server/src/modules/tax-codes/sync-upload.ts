@@ -25,9 +25,13 @@ export async function syncFromUpload(
   const upload = await readUpload(req, MAX_TABLE_BYTES, '编码表文件');
   const parsed = parseTable(csvText(upload.data));
   if ('problems' in parsed)
-    throw badRequest('TAX_CODE_FILE_INVALID', `编码表文件有误，未做任何修改：${parsed.problems.slice(0, 5).join('；')}`, {
-      problems: parsed.problems,
-    });
+    throw badRequest(
+      'TAX_CODE_FILE_INVALID',
+      `编码表文件有误，未做任何修改：${parsed.problems.slice(0, 5).join('；')}`,
+      {
+        problems: parsed.problems,
+      },
+    );
   const version = (upload.fields.version ?? '').trim() || new Date().toISOString().slice(0, 10);
   if (kind === 'sync') {
     // The shipped table must be in place first, so a sync diffs against it. An import does not load it:

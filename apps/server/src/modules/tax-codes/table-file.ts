@@ -100,8 +100,7 @@ export function parseTable(text: string): ParseResult {
     else if (!name) bad(`名称 name 不能为空（${code}）`);
     else if (parent && !/^\d{19}$/.test(parent)) bad(`上级编码 parent_code「${parent}」须为19位数字`);
     else if (!Number.isInteger(lv) || lv < 1 || lv > 10) bad(`层级 level「${level}」须为1-10的整数`);
-    else if (bool(isLeaf) === null || bool(isSummary) === null)
-      bad('is_leaf、is_summary 须为 true 或 false');
+    else if (bool(isLeaf) === null || bool(isSummary) === null) bad('is_leaf、is_summary 须为 true 或 false');
     else if ((lv === 1) !== !parent) bad(`层级 level ${lv} 与上级编码 parent_code 不一致`);
     else {
       seen.add(code);

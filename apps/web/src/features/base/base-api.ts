@@ -31,10 +31,16 @@ export const menuTreeQuery = (title: string) =>
 export const allMenusQuery = queryOptions({ queryKey: baseKeys.allMenus, queryFn: () => call(getAllMenus) });
 
 export const elementsQuery = (menuId: number) =>
-  queryOptions({ queryKey: baseKeys.elements(menuId), queryFn: () => call(listMenuElements, { params: { id: menuId } }) });
+  queryOptions({
+    queryKey: baseKeys.elements(menuId),
+    queryFn: () => call(listMenuElements, { params: { id: menuId } }),
+  });
 
 export async function refreshMenus(qc: QueryClient) {
-  await Promise.all([qc.invalidateQueries({ queryKey: baseKeys.menus }), qc.invalidateQueries({ queryKey: [SESSION_KEY] })]);
+  await Promise.all([
+    qc.invalidateQueries({ queryKey: baseKeys.menus }),
+    qc.invalidateQueries({ queryKey: [SESSION_KEY] }),
+  ]);
 }
 
 export type TenantQuery = CallQuery<typeof listTenants>;

@@ -92,7 +92,7 @@ export function TagsView() {
             <Tag
               data-path={view.path}
               className={active ? 'tags-view-item active' : 'tags-view-item'}
-              color={active ? token.colorPrimary : undefined}
+              color={active ? 'blue' : undefined}
               closable
               onClose={(e) => {
                 e.preventDefault();

@@ -13,7 +13,11 @@ export function ownTenantId(ctx: AuthedCtx): number {
 }
 
 export async function ownTenant(ctx: AuthedCtx) {
-  const [t] = await ctx.db.select().from(tenants).where(eq(tenants.id, ownTenantId(ctx))).limit(1);
+  const [t] = await ctx.db
+    .select()
+    .from(tenants)
+    .where(eq(tenants.id, ownTenantId(ctx)))
+    .limit(1);
   if (!t) throw notFound('企业不存在');
   return t;
 }

@@ -27,7 +27,8 @@ export function registerCompanyRoutes(app: FastifyInstance) {
   route(app, updateCompany, async (ctx, { body }) => {
     const tenantId = ownTenantId(ctx);
     // The seller block printed on every invoice: only the company's administrator may change it.
-    if (ctx.actor.isSuperAdmin !== SuperAdmin.TenantAdmin) throw forbidden('仅企业管理员可以修改企业基本信息');
+    if (ctx.actor.isSuperAdmin !== SuperAdmin.TenantAdmin)
+      throw forbidden('仅企业管理员可以修改企业基本信息');
     const credit = judgeCreditCode(body.creditCode);
     const [dup] = await ctx.db
       .select({ id: tenants.id })

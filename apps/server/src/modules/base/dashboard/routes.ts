@@ -36,13 +36,25 @@ export function registerDashboardRoutes(app: FastifyInstance) {
         .select({ n: countDistinct(accessTokens.userId) })
         .from(accessTokens)
         .where(and(tokenScope, gte(accessTokens.createdAt, new Date(now - ACTIVE_WINDOW_MS)))),
-      ctx.db.select({ n: count() }).from(accessTokens).where(and(tokenScope, gte(accessTokens.createdAt, dayStart))),
       ctx.db
-        .select({ n: count(), errors: sql<number>`count(*) filter (where ${gateLogs.status} >= 400)`.mapWith(Number) })
+        .select({ n: count() })
+        .from(accessTokens)
+        .where(and(tokenScope, gte(accessTokens.createdAt, dayStart))),
+      ctx.db
+        .select({
+          n: count(),
+          errors: sql<number>`count(*) filter (where ${gateLogs.status} >= 400)`.mapWith(Number),
+        })
         .from(gateLogs)
         .where(and(gateScope, gte(gateLogs.createdAt, dayStart))),
       ctx.db
-        .select({ time: gateLogs.createdAt, username: gateLogs.username, method: gateLogs.method, path: gateLogs.path, status: gateLogs.status })
+        .select({
+          time: gateLogs.createdAt,
+          username: gateLogs.username,
+          method: gateLogs.method,
+          path: gateLogs.path,
+          status: gateLogs.status,
+        })
         .from(gateLogs)
         .where(gateScope)
         .orderBy(desc(gateLogs.createdAt))

@@ -25,7 +25,12 @@ const envelope = (t: { logoUrl: string | null; titleImageUrl: string | null } | 
 const themeKey = (userId: number) => `theme.user.${userId}`;
 
 /** Spec §6: only customised companies (tenantType 5) carry their own logo; their administrator sets it. */
-async function uploadBranding(ctx: AuthedCtx, req: FastifyRequest, uploadsDir: string, fixedKind?: 'logo' | 'title') {
+async function uploadBranding(
+  ctx: AuthedCtx,
+  req: FastifyRequest,
+  uploadsDir: string,
+  fixedKind?: 'logo' | 'title',
+) {
   const tenant = await ownTenant(ctx);
   if (tenant.tenantType !== TenantType.Customised || ctx.actor.isSuperAdmin !== SuperAdmin.TenantAdmin) {
     throw forbidden('仅定制企业的管理员可以上传企业标识和标题图');
@@ -53,7 +58,10 @@ export function registerEnterpriseRoutes(app: FastifyInstance, uploadsDir: strin
   route(app, uploadTitleImage, (ctx, { req }) => uploadBranding(ctx, req, uploadsDir, 'title'));
 
   route(app, getTitleProp, async (ctx) => {
-    const [row] = await ctx.db.select().from(systemSettings).where(eq(systemSettings.key, themeKey(ctx.actor.userId)));
+    const [row] = await ctx.db
+      .select()
+      .from(systemSettings)
+      .where(eq(systemSettings.key, themeKey(ctx.actor.userId)));
     const saved = themeProp.safeParse(row?.value);
     return saved.success ? saved.data : DEFAULT_THEME;
   });

@@ -16,7 +16,11 @@ import { grantToTenantAdmins } from './grant-admins.ts';
 import { allElements, allMenus, buildElementTree, menuById, toElementRow } from './menu-rows.ts';
 
 const elementsOf = (db: Db, menuId: number) =>
-  db.select().from(elements).where(eq(elements.menuId, menuId)).orderBy(asc(elements.sortOrder), asc(elements.id));
+  db
+    .select()
+    .from(elements)
+    .where(eq(elements.menuId, menuId))
+    .orderBy(asc(elements.sortOrder), asc(elements.id));
 
 export function registerElementRoutes(app: FastifyInstance) {
   route(app, getMenuElementTree, async (ctx, { query }) => {
@@ -39,11 +43,18 @@ export function registerElementRoutes(app: FastifyInstance) {
     if (!body.code.startsWith(`${menu.code}:btn_`)) {
       throw badRequest('ELEMENT_CODE_PREFIX', `按钮编码须以 ${menu.code}:btn_ 开头`);
     }
-    const [dup] = await ctx.db.select({ id: elements.id }).from(elements).where(eq(elements.code, body.code)).limit(1);
+    const [dup] = await ctx.db
+      .select({ id: elements.id })
+      .from(elements)
+      .where(eq(elements.code, body.code))
+      .limit(1);
     if (dup) throw badRequest('ELEMENT_CODE_TAKEN', `按钮编码 ${body.code} 已存在`);
     try {
       const row = await ctx.db.transaction(async (tx) => {
-        const [e] = await tx.insert(elements).values({ ...body, menuId: menu.id }).returning();
+        const [e] = await tx
+          .insert(elements)
+          .values({ ...body, menuId: menu.id })
+          .returning();
         if (menu.scope === 'tenant') await grantToTenantAdmins(tx as unknown as Db, { elementId: e.id });
         return e;
       });

@@ -7,22 +7,33 @@ import { and, eq, inArray, isNotNull } from 'drizzle-orm';
  * shipped menus: a tenant administrator holds every tenant menu, and could not grant it to anyone otherwise.
  */
 export async function grantToTenantAdmins(db: Db, what: { menuId?: number; elementId?: number }) {
-  const admins = await db.select({ id: groups.id }).from(groups).where(and(eq(groups.code, 'admin'), isNotNull(groups.tenantId)));
+  const admins = await db
+    .select({ id: groups.id })
+    .from(groups)
+    .where(and(eq(groups.code, 'admin'), isNotNull(groups.tenantId)));
   if (!admins.length) return;
   if (what.menuId !== undefined) {
     const menuId = what.menuId;
-    await db.insert(groupMenus).values(admins.map((g) => ({ groupId: g.id, menuId }))).onConflictDoNothing();
+    await db
+      .insert(groupMenus)
+      .values(admins.map((g) => ({ groupId: g.id, menuId })))
+      .onConflictDoNothing();
   }
   if (what.elementId !== undefined) {
     const elementId = what.elementId;
-    await db.insert(groupElements).values(admins.map((g) => ({ groupId: g.id, elementId }))).onConflictDoNothing();
+    await db
+      .insert(groupElements)
+      .values(admins.map((g) => ({ groupId: g.id, elementId })))
+      .onConflictDoNothing();
   }
 }
 
 /** A menu turned platform-only must leave every company group at once, with its buttons. */
 export async function revokeFromTenantGroups(db: Db, menuId: number, elementIds: number[]) {
   const tenantGroups = db.select({ id: groups.id }).from(groups).where(isNotNull(groups.tenantId));
-  await db.delete(groupMenus).where(and(eq(groupMenus.menuId, menuId), inArray(groupMenus.groupId, tenantGroups)));
+  await db
+    .delete(groupMenus)
+    .where(and(eq(groupMenus.menuId, menuId), inArray(groupMenus.groupId, tenantGroups)));
   if (elementIds.length) {
     await db
       .delete(groupElements)

@@ -1,4 +1,12 @@
-import { createMenu, deleteMenu, getAllMenus, getMenu, getMenuTree, updateMenu, uploadMenuIcon } from '@fpy/contracts';
+import {
+  createMenu,
+  deleteMenu,
+  getAllMenus,
+  getMenu,
+  getMenuTree,
+  updateMenu,
+  uploadMenuIcon,
+} from '@fpy/contracts';
 import type { Db } from '@fpy/db';
 import { elements, groupElements, groupMenus, menus } from '@fpy/db';
 import { eq, inArray } from 'drizzle-orm';
@@ -20,7 +28,9 @@ async function parentOf(db: Db, parentId: number | null | undefined) {
 const derivePath = (parent: { path: string | null } | null, code: string) => `${parent?.path ?? ''}/${code}`;
 
 export function registerMenuRoutes(app: FastifyInstance, uploadsDir: string) {
-  route(app, getMenuTree, async (ctx, { query }) => buildAdminTree(await allMenus(ctx.db), query.parentId ?? null, query.title));
+  route(app, getMenuTree, async (ctx, { query }) =>
+    buildAdminTree(await allMenus(ctx.db), query.parentId ?? null, query.title),
+  );
 
   route(app, getAllMenus, async (ctx) => (await allMenus(ctx.db)).map(toMenuRow));
 
@@ -62,7 +72,11 @@ export function registerMenuRoutes(app: FastifyInstance, uploadsDir: string) {
         .returning();
       if (current.scope === 'tenant' && m.scope === 'platform') {
         const els = await tx.select({ id: elements.id }).from(elements).where(eq(elements.menuId, m.id));
-        await revokeFromTenantGroups(tx as unknown as Db, m.id, els.map((e) => e.id));
+        await revokeFromTenantGroups(
+          tx as unknown as Db,
+          m.id,
+          els.map((e) => e.id),
+        );
       }
       return m;
     });
@@ -72,11 +86,24 @@ export function registerMenuRoutes(app: FastifyInstance, uploadsDir: string) {
 
   route(app, deleteMenu, async (ctx, { params }) => {
     const current = await menuById(ctx.db, params.id);
-    const [child] = await ctx.db.select({ id: menus.id }).from(menus).where(eq(menus.parentId, current.id)).limit(1);
+    const [child] = await ctx.db
+      .select({ id: menus.id })
+      .from(menus)
+      .where(eq(menus.parentId, current.id))
+      .limit(1);
     if (child) throw businessError('MENU_HAS_CHILDREN', '该菜单下还有子菜单，请先删除子菜单');
     await ctx.db.transaction(async (tx) => {
-      const els = await tx.delete(elements).where(eq(elements.menuId, current.id)).returning({ id: elements.id });
-      if (els.length) await tx.delete(groupElements).where(inArray(groupElements.elementId, els.map((e) => e.id)));
+      const els = await tx
+        .delete(elements)
+        .where(eq(elements.menuId, current.id))
+        .returning({ id: elements.id });
+      if (els.length)
+        await tx.delete(groupElements).where(
+          inArray(
+            groupElements.elementId,
+            els.map((e) => e.id),
+          ),
+        );
       await tx.delete(groupMenus).where(eq(groupMenus.menuId, current.id));
       await tx.delete(menus).where(eq(menus.id, current.id));
     });

@@ -32,7 +32,8 @@ export const toElementRow = (e: ElementRecord): ElementRow => ({
 
 // The menu table holds a few hundred rows at most: trees are built in memory from one ordered read.
 export const allMenus = (db: Db) => db.select().from(menus).orderBy(asc(menus.sortOrder), asc(menus.id));
-export const allElements = (db: Db) => db.select().from(elements).orderBy(asc(elements.sortOrder), asc(elements.id));
+export const allElements = (db: Db) =>
+  db.select().from(elements).orderBy(asc(elements.sortOrder), asc(elements.id));
 
 export async function menuById(db: Db, id: number): Promise<MenuRecord> {
   const [m] = await db.select().from(menus).where(eq(menus.id, id)).limit(1);
@@ -54,7 +55,10 @@ export function buildAdminTree(rows: MenuRecord[], rootId: number | null, title?
   const byParent = childrenIndex(rows);
   const needle = title?.toLowerCase();
   const matches = (r: MenuRecord) =>
-    !needle || r.titleZh.toLowerCase().includes(needle) || r.titleEn.toLowerCase().includes(needle) || r.code.toLowerCase().includes(needle);
+    !needle ||
+    r.titleZh.toLowerCase().includes(needle) ||
+    r.titleEn.toLowerCase().includes(needle) ||
+    r.code.toLowerCase().includes(needle);
   const walk = (parentId: number | null, keepAll: boolean, seen: Set<number>): AdminMenuNode[] =>
     (byParent.get(parentId) ?? []).flatMap((r) => {
       if (seen.has(r.id)) return []; // a corrupt parent loop must not hang the request
@@ -72,7 +76,11 @@ export function buildElementTree(rows: MenuRecord[], els: ElementRecord[]): Menu
   const walk = (parentId: number | null, seen: Set<number>): MenuElementNode[] =>
     (byParent.get(parentId) ?? [])
       .filter((r) => !seen.has(r.id))
-      .map((r) => ({ ...toMenuRow(r), elements: byMenu.get(r.id) ?? [], children: walk(r.id, new Set(seen).add(r.id)) }));
+      .map((r) => ({
+        ...toMenuRow(r),
+        elements: byMenu.get(r.id) ?? [],
+        children: walk(r.id, new Set(seen).add(r.id)),
+      }));
   return walk(null, new Set());
 }
 

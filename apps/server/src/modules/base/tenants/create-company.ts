@@ -6,7 +6,10 @@ import { badRequest } from '../../../lib/errors.ts';
 import { createDefaultGroups } from '../../../seed/tenant-groups.ts';
 import { isUniqueViolation } from '../unique-violation.ts';
 
-export type CompanyFields = Omit<typeof tenants.$inferInsert, 'id' | 'tenantCode' | 'createdAt' | 'updatedAt'>;
+export type CompanyFields = Omit<
+  typeof tenants.$inferInsert,
+  'id' | 'tenantCode' | 'createdAt' | 'updatedAt'
+>;
 
 export interface CompanyAdmin {
   username: string;
@@ -24,7 +27,11 @@ export const creditCodeTaken = () =>
 
 /** Pre-checks give a clear message; the unique index on usernames still decides a race. */
 export async function assertCompanyFree(db: Db, creditCode: string, username: string) {
-  const [t] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.creditCode, creditCode)).limit(1);
+  const [t] = await db
+    .select({ id: tenants.id })
+    .from(tenants)
+    .where(eq(tenants.creditCode, creditCode))
+    .limit(1);
   if (t) throw creditCodeTaken();
   const [u] = await db.select({ id: users.id }).from(users).where(eq(users.username, username)).limit(1);
   if (u) throw usernameTaken();
@@ -34,7 +41,11 @@ export async function assertCompanyFree(db: Db, creditCode: string, username: st
  * A new company: the tenant, its administrator (isSuperAdmin 1) and its default groups, all in one
  * transaction so a failure leaves no half-made company behind.
  */
-export async function createCompany(db: Db, fields: CompanyFields, admin: CompanyAdmin): Promise<{ tenantId: number; adminId: number }> {
+export async function createCompany(
+  db: Db,
+  fields: CompanyFields,
+  admin: CompanyAdmin,
+): Promise<{ tenantId: number; adminId: number }> {
   try {
     return await db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
@@ -43,7 +54,10 @@ export async function createCompany(db: Db, fields: CompanyFields, admin: Compan
         .insert(tenants)
         .values({ ...fields, tenantCode: `new-${crypto.randomUUID()}` })
         .returning({ id: tenants.id });
-      await tx.update(tenants).set({ tenantCode: `T${String(t.id).padStart(4, '0')}` }).where(eq(tenants.id, t.id));
+      await tx
+        .update(tenants)
+        .set({ tenantCode: `T${String(t.id).padStart(4, '0')}` })
+        .where(eq(tenants.id, t.id));
       const [u] = await tx
         .insert(users)
         .values({

@@ -25,7 +25,13 @@ export function registerTenantRoutes(app: FastifyInstance, loginKey: LoginKey) {
     const where = and(...conds);
     const sort = orderBy(
       query.sort,
-      { id: tenants.id, name: tenants.name, createdAt: tenants.createdAt, tenantType: tenants.tenantType, status: tenants.status },
+      {
+        id: tenants.id,
+        name: tenants.name,
+        createdAt: tenants.createdAt,
+        tenantType: tenants.tenantType,
+        status: tenants.status,
+      },
       desc(tenants.id),
     );
     const [rows, [{ total }]] = await Promise.all([
@@ -49,7 +55,11 @@ export function registerTenantRoutes(app: FastifyInstance, loginKey: LoginKey) {
     const problem = passwordProblem(password);
     if (problem) throw badRequest('PASSWORD_WEAK', problem);
     const { credit, values } = await tenantValues(ctx.db, body);
-    const [u] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.username, body.adminUsername)).limit(1);
+    const [u] = await ctx.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.username, body.adminUsername))
+      .limit(1);
     if (u) throw usernameTaken();
     const { tenantId } = await createCompany(ctx.db, values, {
       username: body.adminUsername,

@@ -16,15 +16,22 @@ type TenantInput = z.infer<typeof tenantUpdateBody>;
  */
 export async function tenantValues(db: Db, body: TenantInput, selfId?: number) {
   const credit: JudgedCreditCode = judgeCreditCode(body.creditCode);
-  const dupWhere = selfId ? and(eq(tenants.creditCode, credit.code), ne(tenants.id, selfId)) : eq(tenants.creditCode, credit.code);
+  const dupWhere = selfId
+    ? and(eq(tenants.creditCode, credit.code), ne(tenants.id, selfId))
+    : eq(tenants.creditCode, credit.code);
   const [dup] = await db.select({ id: tenants.id }).from(tenants).where(dupWhere).limit(1);
   if (dup) throw creditCodeTaken();
   let parentId: number | null = null;
   if (body.tenantType === TenantType.AgentClient) {
     if (!body.parentId) throw badRequest('TENANT_PARENT_REQUIRED', '代理商客户须选择所属代理商');
     if (body.parentId === selfId) throw badRequest('TENANT_PARENT_INVALID', '所属代理商不能是自身');
-    const [p] = await db.select({ type: tenants.tenantType }).from(tenants).where(eq(tenants.id, body.parentId)).limit(1);
-    if (!p || p.type !== TenantType.Agent) throw badRequest('TENANT_PARENT_INVALID', '所属代理商不存在或不是代理商类型');
+    const [p] = await db
+      .select({ type: tenants.tenantType })
+      .from(tenants)
+      .where(eq(tenants.id, body.parentId))
+      .limit(1);
+    if (!p || p.type !== TenantType.Agent)
+      throw badRequest('TENANT_PARENT_INVALID', '所属代理商不存在或不是代理商类型');
     parentId = body.parentId;
   }
   const blank = (v: string | null | undefined) => (v ? v : null);

@@ -10,7 +10,13 @@ type TenantRecord = typeof tenants.$inferSelect;
 
 export const tenantColumns = { t: tenants, parentName: parentTenant.name };
 
-export const toTenantRow = ({ t, parentName }: { t: TenantRecord; parentName: string | null }): TenantRow => ({
+export const toTenantRow = ({
+  t,
+  parentName,
+}: {
+  t: TenantRecord;
+  parentName: string | null;
+}): TenantRow => ({
   id: t.id,
   name: t.name,
   creditCode: t.creditCode,

@@ -9,7 +9,9 @@ import { route } from '../../../http/route.ts';
  */
 export function registerTrackingRoutes(app: FastifyInstance) {
   route(app, userEventTrans, async (ctx, { body }) => {
-    const device = body.deviceContent ? { ...body.deviceContent, ip: body.deviceContent.ip || ctx.ip } : { ip: ctx.ip };
+    const device = body.deviceContent
+      ? { ...body.deviceContent, ip: body.deviceContent.ip || ctx.ip }
+      : { ip: ctx.ip };
     await ctx.db.insert(trackingEvents).values({
       businessCode: body.businessCode,
       sessionId: body.sessionId ?? null,

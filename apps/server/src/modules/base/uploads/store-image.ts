@@ -42,11 +42,13 @@ export async function storeImage(
       }
     } catch (err) {
       // Past the server-wide multipart limit the stream errors instead of ending: same answer as 2 MB.
-      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest('FILE_TOO_LARGE', '图片大小不能超过 2 MB');
+      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+        throw badRequest('FILE_TOO_LARGE', '图片大小不能超过 2 MB');
       throw err;
     }
     const tooBig = size > MAX_IMAGE_BYTES || part.file.truncated;
-    if (part.fieldname === 'file' || !file) file = { name: part.filename ?? 'upload', data: Buffer.concat(chunks), tooBig };
+    if (part.fieldname === 'file' || !file)
+      file = { name: part.filename ?? 'upload', data: Buffer.concat(chunks), tooBig };
   }
   if (file?.tooBig) throw badRequest('FILE_TOO_LARGE', '图片大小不能超过 2 MB');
   if (!file || file.data.length === 0) throw badRequest('FILE_REQUIRED', '请选择要上传的图片');

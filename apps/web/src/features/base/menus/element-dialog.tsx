@@ -25,7 +25,15 @@ interface Values {
 const ACTION_PATTERN = /^[A-Za-z][A-Za-z0-9_]*$/;
 
 /** Button codes are always `<menuCode>:btn_<action>`: the prefix is fixed, only the action is typed. */
-export function ElementDialog({ menu, state, onClose }: { menu: MenuRow; state: ElementDialogState; onClose: () => void }) {
+export function ElementDialog({
+  menu,
+  state,
+  onClose,
+}: {
+  menu: MenuRow;
+  state: ElementDialogState;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const [form] = Form.useForm<Values>();
@@ -38,7 +46,12 @@ export function ElementDialog({ menu, state, onClose }: { menu: MenuRow; state: 
     form.resetFields();
     form.setFieldsValue(
       element
-        ? { action: element.code.slice(prefix.length), nameZh: element.nameZh, nameEn: element.nameEn, sortOrder: element.sortOrder }
+        ? {
+            action: element.code.slice(prefix.length),
+            nameZh: element.nameZh,
+            nameEn: element.nameEn,
+            sortOrder: element.sortOrder,
+          }
         : { sortOrder: 0 },
     );
   }, [open, element, form, prefix]);
@@ -48,7 +61,11 @@ export function ElementDialog({ menu, state, onClose }: { menu: MenuRow; state: 
     try {
       const body = { nameZh: v.nameZh, nameEn: v.nameEn, sortOrder: v.sortOrder ?? 0 };
       if (element) await call(updateElement, { params: { id: element.id }, body });
-      else await call(createMenuElement, { params: { id: menu.id }, body: { ...body, code: prefix + v.action } });
+      else
+        await call(createMenuElement, {
+          params: { id: menu.id },
+          body: { ...body, code: prefix + v.action },
+        });
       toast.success(t('base.common.saved'));
       await refreshMenus(qc);
       onClose();
@@ -59,7 +76,11 @@ export function ElementDialog({ menu, state, onClose }: { menu: MenuRow; state: 
     }
   };
 
-  const required = (field: string) => ({ required: true, whitespace: true, message: t('base.common.required', { field: t(field) }) });
+  const required = (field: string) => ({
+    required: true,
+    whitespace: true,
+    message: t('base.common.required', { field: t(field) }),
+  });
 
   return (
     <AppModal
@@ -74,7 +95,10 @@ export function ElementDialog({ menu, state, onClose }: { menu: MenuRow; state: 
         <Form.Item
           name="action"
           label={t('base.element.code')}
-          rules={[required('base.element.action'), { pattern: ACTION_PATTERN, message: t('base.element.actionPattern') }]}
+          rules={[
+            required('base.element.action'),
+            { pattern: ACTION_PATTERN, message: t('base.element.actionPattern') },
+          ]}
         >
           <LimitedInput addonBefore={prefix} maxLength={48} disabled={!!element} />
         </Form.Item>

@@ -30,7 +30,10 @@ export function ElementTable({ menu }: { menu: MenuRow }) {
 
   const columns: TableColumnsType<ElementRow> = [
     { title: t('base.element.code'), dataIndex: 'code' },
-    { title: t(lang === 'en' ? 'base.element.nameEn' : 'base.element.nameZh'), dataIndex: lang === 'en' ? 'nameEn' : 'nameZh' },
+    {
+      title: t(lang === 'en' ? 'base.element.nameEn' : 'base.element.nameZh'),
+      dataIndex: lang === 'en' ? 'nameEn' : 'nameZh',
+    },
     { title: t('base.element.sortOrder'), dataIndex: 'sortOrder', width: 80 },
     {
       title: t('base.common.actions'),

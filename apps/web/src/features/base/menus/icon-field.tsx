@@ -14,12 +14,21 @@ const MAX_BYTES = 2 * 1024 * 1024;
 export const isImageIcon = (icon: string | null | undefined) => !!icon && /^(\/|https?:)/.test(icon);
 
 export function IconPreview({ icon }: { icon: string | null | undefined }) {
-  if (isImageIcon(icon)) return <img src={icon ?? ''} alt="" style={{ width: 16, height: 16, objectFit: 'contain' }} />;
+  if (isImageIcon(icon))
+    return <img src={icon ?? ''} alt="" style={{ width: 16, height: 16, objectFit: 'contain' }} />;
   return <MenuIcon name={icon} />;
 }
 
 /** An antd icon name typed in, or an image uploaded to /api/admin/menu/uploadImgs. */
-export function IconField({ value, onChange, disabled }: { value?: string | null; onChange?: (v: string) => void; disabled?: boolean }) {
+export function IconField({
+  value,
+  onChange,
+  disabled,
+}: {
+  value?: string | null;
+  onChange?: (v: string) => void;
+  disabled?: boolean;
+}) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const canUpload = useCan('menuManager:btn_edit');

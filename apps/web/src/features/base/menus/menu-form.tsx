@@ -10,7 +10,10 @@ import { localizedTitle, useLanguage } from '../../../lib/i18n.ts';
 import { refreshMenus } from '../base-api.ts';
 import { IconField } from './icon-field.tsx';
 
-export type MenuFormMode = { kind: 'view'; menu: MenuRow } | { kind: 'edit'; menu: MenuRow } | { kind: 'add'; parentId: number | null };
+export type MenuFormMode =
+  | { kind: 'view'; menu: MenuRow }
+  | { kind: 'edit'; menu: MenuRow }
+  | { kind: 'add'; parentId: number | null };
 
 interface Values {
   parentId?: number | null;
@@ -94,7 +97,11 @@ export function MenuForm({
     }
   };
 
-  const required = (field: string) => ({ required: true, whitespace: true, message: t('base.common.required', { field: t(field) }) });
+  const required = (field: string) => ({
+    required: true,
+    whitespace: true,
+    message: t('base.common.required', { field: t(field) }),
+  });
 
   return (
     <Form
@@ -105,14 +112,21 @@ export function MenuForm({
       initialValues={initialValues}
       onFinish={submit}
     >
-      <Form.Item name="parentId" label={t('base.menu.parent')} extra={readOnly ? undefined : t('base.menu.parentHint')}>
+      <Form.Item
+        name="parentId"
+        label={t('base.menu.parent')}
+        extra={readOnly ? undefined : t('base.menu.parentHint')}
+      >
         <TreeSelect allowClear treeDefaultExpandAll treeData={parents} />
       </Form.Item>
       <Form.Item
         name="code"
         label={t('base.menu.code')}
         extra={readOnly ? undefined : t('base.menu.codeHint')}
-        rules={[required('base.menu.code'), { pattern: MENU_CODE_PATTERN, message: t('base.menu.codePattern') }]}
+        rules={[
+          required('base.menu.code'),
+          { pattern: MENU_CODE_PATTERN, message: t('base.menu.codePattern') },
+        ]}
       >
         <LimitedInput maxLength={64} disabled={!!current} />
       </Form.Item>
@@ -122,10 +136,18 @@ export function MenuForm({
       <Form.Item name="titleEn" label={t('base.menu.titleEn')} rules={[required('base.menu.titleEn')]}>
         <LimitedInput maxLength={64} />
       </Form.Item>
-      <Form.Item name="icon" label={t('base.menu.icon')} extra={readOnly ? undefined : t('base.menu.iconHint')}>
+      <Form.Item
+        name="icon"
+        label={t('base.menu.icon')}
+        extra={readOnly ? undefined : t('base.menu.iconHint')}
+      >
         <IconField disabled={readOnly} />
       </Form.Item>
-      <Form.Item name="path" label={t('base.menu.path')} extra={readOnly ? undefined : t('base.menu.pathHint')}>
+      <Form.Item
+        name="path"
+        label={t('base.menu.path')}
+        extra={readOnly ? undefined : t('base.menu.pathHint')}
+      >
         <Input maxLength={255} />
       </Form.Item>
       <Space size="large" wrap>

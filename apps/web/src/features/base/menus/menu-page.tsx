@@ -17,7 +17,8 @@ interface TreeRow {
   node: AdminMenuNode;
   children: TreeRow[];
 }
-const toRows = (nodes: AdminMenuNode[]): TreeRow[] => nodes.map((n) => ({ key: n.id, node: n, children: toRows(n.children) }));
+const toRows = (nodes: AdminMenuNode[]): TreeRow[] =>
+  nodes.map((n) => ({ key: n.id, node: n, children: toRows(n.children) }));
 
 function findMenu(nodes: AdminMenuNode[], id: number): AdminMenuNode | undefined {
   for (const n of nodes) {
@@ -39,7 +40,10 @@ export default function MenuPage() {
   const { data: fullTree = [] } = useQuery(menuTreeQuery(''));
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [editing, setEditing] = useState<'view' | 'edit' | { parentId: number | null }>('view');
-  const selected = useMemo(() => (selectedId ? findMenu(fullTree, selectedId) : undefined), [fullTree, selectedId]);
+  const selected = useMemo(
+    () => (selectedId ? findMenu(fullTree, selectedId) : undefined),
+    [fullTree, selectedId],
+  );
 
   const mode: MenuFormMode | null =
     typeof editing === 'object'
@@ -83,7 +87,10 @@ export default function MenuPage() {
         </Button>
       </Can>
       <Can code="menuManager:btn_del">
-        <Popconfirm title={t('base.menu.confirmDelete', { name: selected.titleZh })} onConfirm={() => remove(selected)}>
+        <Popconfirm
+          title={t('base.menu.confirmDelete', { name: selected.titleZh })}
+          onConfirm={() => remove(selected)}
+        >
           <Button size="small" danger>
             {t('base.common.delete')}
           </Button>
@@ -105,7 +112,13 @@ export default function MenuPage() {
             </Can>
           }
         >
-          <Input.Search allowClear placeholder={t('base.menu.filter')} maxLength={64} onSearch={(v) => setFilter(v.trim())} style={{ marginBottom: 12 }} />
+          <Input.Search
+            allowClear
+            placeholder={t('base.menu.filter')}
+            maxLength={64}
+            onSearch={(v) => setFilter(v.trim())}
+            style={{ marginBottom: 12 }}
+          />
           <Spin spinning={isFetching}>
             {tree.length ? (
               <Tree<TreeRow>
@@ -129,12 +142,20 @@ export default function MenuPage() {
       <Col xs={24} lg={15}>
         <Space direction="vertical" size={16} style={{ width: '100%' }}>
           <Card
-            title={typeof editing === 'object' ? t('base.menu.addTitle') : editing === 'edit' ? t('base.menu.editTitle') : t('base.menu.detail')}
+            title={
+              typeof editing === 'object'
+                ? t('base.menu.addTitle')
+                : editing === 'edit'
+                  ? t('base.menu.editTitle')
+                  : t('base.menu.detail')
+            }
             extra={detailActions}
           >
             {mode ? (
               <MenuForm
-                key={mode.kind === 'add' ? `add:${mode.parentId}` : `${mode.kind}:${JSON.stringify(mode.menu)}`}
+                key={
+                  mode.kind === 'add' ? `add:${mode.parentId}` : `${mode.kind}:${JSON.stringify(mode.menu)}`
+                }
                 mode={mode}
                 tree={fullTree}
                 onSaved={(m) => {

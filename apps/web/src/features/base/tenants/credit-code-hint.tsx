@@ -12,9 +12,15 @@ export function CreditCodeHint({ value }: { value?: string }) {
   if (code.length < 15) return null;
   const check = checkCreditCode(code);
   if (check.status === 'checksum_failed') {
-    return <Typography.Text type="warning">{t('base.tenant.checksumWarning', { expected: check.expectedCheck })}</Typography.Text>;
+    return (
+      <Typography.Text type="warning">
+        {t('base.tenant.checksumWarning', { expected: check.expectedCheck })}
+      </Typography.Text>
+    );
   }
-  if (check.status === 'malformed') return <Typography.Text type="danger">{t('base.tenant.malformed')}</Typography.Text>;
-  if (check.status === 'legacy') return <Typography.Text type="secondary">{t('base.tenant.legacy')}</Typography.Text>;
+  if (check.status === 'malformed')
+    return <Typography.Text type="danger">{t('base.tenant.malformed')}</Typography.Text>;
+  if (check.status === 'legacy')
+    return <Typography.Text type="secondary">{t('base.tenant.legacy')}</Typography.Text>;
   return null;
 }

@@ -42,9 +42,7 @@ export function TenantFormDialog({ tenant, onClose }: { tenant: TenantRow | null
   const creditCode = Form.useWatch('creditCode', form);
   const { data: agents } = useQuery({ ...agentsQuery, enabled: tenantType === 3 });
 
-  const initialValues: Partial<Values> = tenant
-    ? { ...tenant }
-    : { tenantType: 1, invoiceMethod: 1 };
+  const initialValues: Partial<Values> = tenant ? { ...tenant } : { tenantType: 1, invoiceMethod: 1 };
 
   const submit = async (v: Values) => {
     setBusy(true);
@@ -76,7 +74,10 @@ export function TenantFormDialog({ tenant, onClose }: { tenant: TenantRow | null
       await qc.invalidateQueries({ queryKey: baseKeys.tenants });
       const warning = saved.creditCodeWarning;
       // Saved, but worth a second look: a notification stays long enough to be read.
-      if (warning) void loadFeedback().then((f) => f.notification.warning({ title: t('base.tenant.creditCode'), description: warning }));
+      if (warning)
+        void loadFeedback().then((f) =>
+          f.notification.warning({ title: t('base.tenant.creditCode'), description: warning }),
+        );
       else toast.success(t('base.common.saved'));
       onClose();
     } catch {
@@ -86,7 +87,11 @@ export function TenantFormDialog({ tenant, onClose }: { tenant: TenantRow | null
     }
   };
 
-  const required = (field: string) => ({ required: true, whitespace: true, message: t('base.common.required', { field: t(field) }) });
+  const required = (field: string) => ({
+    required: true,
+    whitespace: true,
+    message: t('base.common.required', { field: t(field) }),
+  });
   const text = (name: keyof Values, label: string, max: number, rules: object[] = []) => (
     <Col xs={24} md={12}>
       <Form.Item name={name} label={t(label)} rules={rules}>
@@ -104,7 +109,13 @@ export function TenantFormDialog({ tenant, onClose }: { tenant: TenantRow | null
       onOk={() => form.submit()}
       confirmLoading={busy}
     >
-      <Form form={form} layout="vertical" name="base-tenant-form" initialValues={initialValues} onFinish={submit}>
+      <Form
+        form={form}
+        layout="vertical"
+        name="base-tenant-form"
+        initialValues={initialValues}
+        onFinish={submit}
+      >
         <Row gutter={16}>
           {text('name', 'base.tenant.name', 128, [required('base.tenant.name')])}
           <Col xs={24} md={12}>
@@ -124,16 +135,30 @@ export function TenantFormDialog({ tenant, onClose }: { tenant: TenantRow | null
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="invoiceMethod" label={t('base.tenant.invoiceMethod')} rules={[{ required: true }]}>
-              <Radio.Group options={[0, 1].map((v) => ({ value: v, label: t(`base.tenant.methods.${v}`) }))} />
+            <Form.Item
+              name="invoiceMethod"
+              label={t('base.tenant.invoiceMethod')}
+              rules={[{ required: true }]}
+            >
+              <Radio.Group
+                options={[0, 1].map((v) => ({ value: v, label: t(`base.tenant.methods.${v}`) }))}
+              />
             </Form.Item>
           </Col>
           {tenantType === 3 && (
             <Col xs={24} md={12}>
-              <Form.Item name="parentId" label={t('base.tenant.parent')} rules={[{ required: true, message: t('base.common.required', { field: t('base.tenant.parent') }) }]}>
+              <Form.Item
+                name="parentId"
+                label={t('base.tenant.parent')}
+                rules={[
+                  { required: true, message: t('base.common.required', { field: t('base.tenant.parent') }) },
+                ]}
+              >
                 <Select
                   showSearch={{ optionFilterProp: 'label' }}
-                  options={(agents?.rows ?? []).filter((a) => a.id !== tenant?.id).map((a) => ({ value: a.id, label: a.name }))}
+                  options={(agents?.rows ?? [])
+                    .filter((a) => a.id !== tenant?.id)
+                    .map((a) => ({ value: a.id, label: a.name }))}
                 />
               </Form.Item>
             </Col>
@@ -150,7 +175,9 @@ export function TenantFormDialog({ tenant, onClose }: { tenant: TenantRow | null
           <>
             <Divider titlePlacement="start">{t('base.tenant.admin')}</Divider>
             <Row gutter={16}>
-              {text('adminUsername', 'base.tenant.adminUsername', 32, [required('base.tenant.adminUsername')])}
+              {text('adminUsername', 'base.tenant.adminUsername', 32, [
+                required('base.tenant.adminUsername'),
+              ])}
               {text('adminName', 'base.tenant.adminName', 64)}
               <Col xs={24} md={12}>
                 <Form.Item
@@ -159,7 +186,12 @@ export function TenantFormDialog({ tenant, onClose }: { tenant: TenantRow | null
                   extra={t('base.tenant.adminPasswordHint')}
                   rules={[
                     required('base.tenant.adminPassword'),
-                    { validator: (_, v: string) => (v && passwordProblem(v) ? Promise.reject(new Error(passwordProblem(v) ?? '')) : Promise.resolve()) },
+                    {
+                      validator: (_, v: string) =>
+                        v && passwordProblem(v)
+                          ? Promise.reject(new Error(passwordProblem(v) ?? ''))
+                          : Promise.resolve(),
+                    },
                   ]}
                 >
                   <Input.Password maxLength={64} autoComplete="new-password" />

@@ -1,6 +1,17 @@
 import { setTenantStatus, type TenantRow } from '@fpy/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Form, Input, Popconfirm, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
+import {
+  Button,
+  Card,
+  Form,
+  Input,
+  Popconfirm,
+  Select,
+  Space,
+  Table,
+  type TableColumnsType,
+  Tag,
+} from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/feedback.ts';
@@ -53,16 +64,30 @@ export default function TenantPage() {
         </Space>
       ),
     },
-    { title: t('base.tenant.invoiceMethod'), dataIndex: 'invoiceMethod', width: 110, render: (v: number) => t(`base.tenant.methods.${v}`) },
+    {
+      title: t('base.tenant.invoiceMethod'),
+      dataIndex: 'invoiceMethod',
+      width: 110,
+      render: (v: number) => t(`base.tenant.methods.${v}`),
+    },
     { title: t('base.tenant.contactName'), dataIndex: 'contactName', width: 100 },
     { title: t('base.tenant.contactPhone'), dataIndex: 'contactPhone', width: 130 },
     {
       title: t('base.tenant.status'),
       dataIndex: 'status',
       width: 80,
-      render: (v: number) => <Tag color={v === 1 ? 'green' : 'red'}>{t(v === 1 ? 'base.tenant.active' : 'base.tenant.disabled')}</Tag>,
+      render: (v: number) => (
+        <Tag color={v === 1 ? 'green' : 'red'}>
+          {t(v === 1 ? 'base.tenant.active' : 'base.tenant.disabled')}
+        </Tag>
+      ),
     },
-    { title: t('base.tenant.createdAt'), dataIndex: 'createdAt', width: 170, render: (v: string) => formatDateTime(v) },
+    {
+      title: t('base.tenant.createdAt'),
+      dataIndex: 'createdAt',
+      width: 170,
+      render: (v: string) => formatDateTime(v),
+    },
     {
       title: t('base.common.actions'),
       key: 'actions',
@@ -77,7 +102,9 @@ export default function TenantPage() {
           </Can>
           <Can code="tenantManager:btn_suspend">
             <Popconfirm
-              title={t(r.status === 1 ? 'base.tenant.confirmSuspend' : 'base.tenant.confirmResume', { name: r.name })}
+              title={t(r.status === 1 ? 'base.tenant.confirmSuspend' : 'base.tenant.confirmResume', {
+                name: r.name,
+              })}
               onConfirm={() => toggle(r)}
             >
               <Button type="link" size="small" danger={r.status === 1}>
@@ -91,11 +118,25 @@ export default function TenantPage() {
   ];
 
   const search = (f: Filters) =>
-    setQuery((q) => ({ page: 1, limit: q.limit, sort: q.sort, name: f.name || undefined, creditCode: f.creditCode || undefined, tenantType: f.tenantType, status: f.status }));
+    setQuery((q) => ({
+      page: 1,
+      limit: q.limit,
+      sort: q.sort,
+      name: f.name || undefined,
+      creditCode: f.creditCode || undefined,
+      tenantType: f.tenantType,
+      status: f.status,
+    }));
 
   return (
     <Card>
-      <Form form={form} layout="inline" name="base-tenant-filters" onFinish={search} style={{ marginBottom: 16, rowGap: 8 }}>
+      <Form
+        form={form}
+        layout="inline"
+        name="base-tenant-filters"
+        onFinish={search}
+        style={{ marginBottom: 16, rowGap: 8 }}
+      >
         <Form.Item name="name" label={t('base.tenant.name')}>
           <Input allowClear maxLength={128} />
         </Form.Item>
@@ -103,7 +144,11 @@ export default function TenantPage() {
           <Input allowClear maxLength={20} />
         </Form.Item>
         <Form.Item name="tenantType" label={t('base.tenant.tenantType')}>
-          <Select allowClear style={{ width: 140 }} options={TENANT_TYPES.map((v) => ({ value: v, label: t(`base.tenant.types.${v}`) }))} />
+          <Select
+            allowClear
+            style={{ width: 140 }}
+            options={TENANT_TYPES.map((v) => ({ value: v, label: t(`base.tenant.types.${v}`) }))}
+          />
         </Form.Item>
         <Form.Item name="status" label={t('base.tenant.status')}>
           <Select

@@ -1,0 +1,7 @@
+import type { FastifyInstance } from 'fastify';
+import { registerSkuMapRoutes } from './routes.ts';
+
+/** 商品对照: ERP product names / SKUs mapped to the tenant's commodities. */
+export function registerSkuMapModule(app: FastifyInstance) {
+  registerSkuMapRoutes(app);
+}
