@@ -15,7 +15,7 @@ async function checkParent(db: Db, tenantId: number, parentId: number | null) {
     .select({ id: departments.id })
     .from(departments)
     .where(and(eq(departments.id, parentId), eq(departments.tenantId, tenantId)));
-  if (!p) throw badRequest('PARENT_NOT_FOUND', '字段 parentId 不合法：上级部门不存在');
+  if (!p) throw badRequest('PARENT_NOT_FOUND', '上级部门不存在（字段 parentId）');
 }
 
 /** Sibling names are unique, so a name in an import file or a breadcrumb means one department. */
@@ -31,7 +31,7 @@ async function checkName(db: Db, tenantId: number, parentId: number | null, name
     .from(departments)
     .where(and(...conds))
     .limit(1);
-  if (dup) throw badRequest('DEPARTMENT_NAME_TAKEN', `字段 name 不合法：同一上级下已有名为「${name}」的部门`);
+  if (dup) throw badRequest('DEPARTMENT_NAME_TAKEN', `同一上级下已有名为「${name}」的部门（字段 name）`);
 }
 
 export async function createDepartmentVerb(ctx: AuthedCtx, input: BodyOf<typeof createDepartment>) {
@@ -62,7 +62,7 @@ export async function updateDepartmentVerb(
         .from(departments)
         .where(eq(departments.tenantId, current.tenantId));
       if (withDescendants(all, id).includes(input.parentId)) {
-        throw badRequest('DEPARTMENT_CYCLE', '字段 parentId 不合法：不能把部门移到它自身或其下级部门之下');
+        throw badRequest('DEPARTMENT_CYCLE', '不能把部门移到它自身或其下级部门之下（字段 parentId）');
       }
     }
     await checkName(db, current.tenantId, input.parentId, input.name, id);

@@ -84,9 +84,9 @@ export async function setAuthorityVerb(
     await assertCanHandOut(ctx, db, [groupId]);
     const g = await grantable(ctx, db, group);
     if (menuIds.some((id) => !g.menuIds.has(id)))
-      throw badRequest('NOT_GRANTABLE', '字段 menuIds 不合法：包含不存在或无权授予的菜单');
+      throw badRequest('NOT_GRANTABLE', '包含不存在或无权授予的菜单（字段 menuIds）');
     if (elementIds.some((id) => !g.elementIds.has(id)))
-      throw badRequest('NOT_GRANTABLE', '字段 elementIds 不合法：包含不存在或无权授予的按钮');
+      throw badRequest('NOT_GRANTABLE', '包含不存在或无权授予的按钮（字段 elementIds）');
     if (g.menuIds.size)
       await db
         .delete(groupMenus)

@@ -14,7 +14,7 @@ import { getUserRow } from './user-rows.ts';
 export type NewUser = BodyOf<typeof createUser>;
 
 const taken = (username: string) =>
-  badRequest('USERNAME_TAKEN', `字段 username 不合法：用户名「${username}」已被使用`);
+  badRequest('USERNAME_TAKEN', `用户名「${username}」已被使用（字段 username）`);
 
 /** Usernames are unique platform-wide and case-insensitively, so "Demo" cannot pose as "demo". */
 export async function assertUsernameFree(db: Db, username: string) {
@@ -39,7 +39,7 @@ export async function insertUser(
 ) {
   if (ctx.actor.platform) {
     const [t] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, tenantId));
-    if (!t) throw badRequest('TENANT_NOT_FOUND', '字段 tenantId 不合法：企业不存在');
+    if (!t) throw badRequest('TENANT_NOT_FOUND', '企业不存在（字段 tenantId）');
   }
   const groupIds = await checkUserRefs(db, tenantId, input);
   await assertCanHandOut(ctx, db, groupIds);

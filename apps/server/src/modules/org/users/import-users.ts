@@ -95,7 +95,7 @@ export async function importUsersVerb(
       }
       const message =
         e instanceof RowProblem || e instanceof AppError
-          ? e.message.replace(/^字段 \w+ 不合法：/, '')
+          ? e.message.replace(/（字段 \w+）$/, '')
           : '导入失败：服务器内部错误';
       report.failed++;
       report.errors.push({ rowNumber, message: `第${rowNumber}行：${message}` });
