@@ -89,3 +89,19 @@ export function apiGet<T>(page: Page, path: string): Promise<T> {
     return res.json();
   }, path) as Promise<T>;
 }
+
+/**
+ * For `afterEach`: when the test just failed, saves the page as /tmp/e2e-{name}-{time}.png and says where.
+ * Takes a getter because the session is created in `beforeAll`, after the hook is registered.
+ */
+export function screenshotOnFailure(page: () => Page | undefined, name: string) {
+  return async (ctx: { task: { result?: { state?: string } } }) => {
+    const p = page();
+    if (!p || ctx.task.result?.state !== 'fail') return;
+    const file = join(tmpdir(), `e2e-${name}-${Date.now()}.png`);
+    await p.screenshot({ path: file, fullPage: true }).then(
+      () => console.error(`screenshot: ${file}`),
+      () => undefined,
+    );
+  };
+}

@@ -223,6 +223,15 @@ describe('menu admin', () => {
     const tooBig = await upload(app(), token, url, multipart({ name: 'big.png', data: big }));
     expect(tooBig.statusCode).toBe(400);
     expect(tooBig.json()).toMatchObject({ code: 'FILE_TOO_LARGE', message: '图片大小不能超过 2 MB' });
+    // Past the server-wide multipart cap (10 MB) the answer is the same 400, not a 413 or a 500.
+    const huge = await upload(
+      app(),
+      token,
+      url,
+      multipart({ name: 'huge.png', data: Buffer.concat([PNG_BYTES, Buffer.alloc(11 * 1024 * 1024)]) }),
+    );
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json().code).toBe('FILE_TOO_LARGE');
     expect((await upload(app(), token, url, multipart(null, { a: 'b' }))).json().code).toBe('FILE_REQUIRED');
   });
 

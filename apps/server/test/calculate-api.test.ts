@@ -36,14 +36,25 @@ describe('POST /api/billing/v1/invoice/calculate', () => {
       const engine = calculateInvoice(draft);
       expect(body.ok).toBe(engine.ok);
       expect(body.lines).toHaveLength(20);
-      body.lines.forEach((l: { amount: { fen: number; yuan: string }; tax: { fen: number }; amountInclusive: { fen: number }; lineNo: number; rateLabel: string }, i: number) => {
-        const e = engine.lines[i];
-        expect(l.lineNo).toBe(i + 1);
-        expect(l.amount).toEqual({ fen: e.amount, yuan: formatYuan(e.amount) });
-        expect(l.tax.fen).toBe(e.tax);
-        expect(l.amountInclusive.fen).toBe(e.amountInclusive);
-        expect(l.amount.fen + l.tax.fen).toBe(l.amountInclusive.fen);
-      });
+      body.lines.forEach(
+        (
+          l: {
+            amount: { fen: number; yuan: string };
+            tax: { fen: number };
+            amountInclusive: { fen: number };
+            lineNo: number;
+            rateLabel: string;
+          },
+          i: number,
+        ) => {
+          const e = engine.lines[i];
+          expect(l.lineNo).toBe(i + 1);
+          expect(l.amount).toEqual({ fen: e.amount, yuan: formatYuan(e.amount) });
+          expect(l.tax.fen).toBe(e.tax);
+          expect(l.amountInclusive.fen).toBe(e.amountInclusive);
+          expect(l.amount.fen + l.tax.fen).toBe(l.amountInclusive.fen);
+        },
+      );
       expect(body.totals.amount.fen).toBe(engine.totals.amount);
       expect(body.totals.tax.fen).toBe(engine.totals.tax);
       expect(body.totals.total).toEqual({ fen: engine.totals.total, yuan: formatYuan(engine.totals.total) });

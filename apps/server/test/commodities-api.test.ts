@@ -44,10 +44,15 @@ describe('user commodity codes', () => {
       ownCode: next,
       status: 1,
     });
-    expect((await get(demo, `${BASE}/getZxbm`)).json().ownCode).toBe(String(Number(next) + 1).padStart(6, '0'));
+    expect((await get(demo, `${BASE}/getZxbm`)).json().ownCode).toBe(
+      String(Number(next) + 1).padStart(6, '0'),
+    );
     for (const q of ['name=联调', 'name=jklt', `taxCode=304020103`, `ownCode=${next}`, 'keyword=jkltfwf']) {
       const list = (await get(demo, `${BASE}/queryList?${q}`)).json();
-      expect(list.rows.map((r: { id: number }) => r.id), q).toContain(row.id);
+      expect(
+        list.rows.map((r: { id: number }) => r.id),
+        q,
+      ).toContain(row.id);
     }
     const byOwn = await get(demo, `${BASE}/queryUserSpbmByBm?bm=${next}`);
     expect(byOwn.json().id).toBe(row.id);
@@ -59,7 +64,9 @@ describe('user commodity codes', () => {
     const labels = async (code: string) =>
       (await get(demo, `${BASE}/yhzcsl?spbm=${code}`)).json().options.map((o: { label: string }) => o.label);
     const laptop = await labels(LAPTOP);
-    expect(laptop).toEqual(expect.arrayContaining(['13%', '免税', '普通零税率', '3%（征收率）', '1%（征收率）']));
+    expect(laptop).toEqual(
+      expect.arrayContaining(['13%', '免税', '普通零税率', '3%（征收率）', '1%（征收率）']),
+    );
     expect(laptop).not.toContain('5%（征收率）');
     expect(await labels(SOFTWARE)).toEqual(expect.arrayContaining(['6%', '5%（征收率）']));
     expect(await labels(HOUSING)).toContain('1.5%（按5%简易征收减按1.5%计征）');
@@ -95,9 +102,19 @@ describe('user commodity codes', () => {
     const dup = await send(demo, 'POST', BASE, good({ name: '唯一B', ownCode: 'U100' }));
     expect(dup.statusCode).toBe(400);
     expect(dup.json().message).toBe('自行编码“U100”已存在');
-    const upd = await send(demo, 'PUT', `${BASE}/${a.id}`, good({ name: '唯一A改', taxCode: LAPTOP, rate: 'rate_13', pricingMode: 'inclusive' }));
+    const upd = await send(
+      demo,
+      'PUT',
+      `${BASE}/${a.id}`,
+      good({ name: '唯一A改', taxCode: LAPTOP, rate: 'rate_13', pricingMode: 'inclusive' }),
+    );
     expect(upd.statusCode).toBe(200);
-    expect(upd.json()).toMatchObject({ name: '唯一A改', ownCode: 'U100', printName: '*电子计算机*唯一A改', pricingMode: 'inclusive' });
+    expect(upd.json()).toMatchObject({
+      name: '唯一A改',
+      ownCode: 'U100',
+      printName: '*电子计算机*唯一A改',
+      pricingMode: 'inclusive',
+    });
     const badUpd = await send(demo, 'PUT', `${BASE}/${a.id}`, good({ name: '唯一A改坏', rate: 'rate_9' }));
     expect(badUpd.statusCode).toBe(400);
     expect((await get(demo, `${BASE}/queryUserSpbmByBm?bm=U100`)).json().name).toBe('唯一A改');
@@ -127,10 +144,17 @@ describe('user commodity codes', () => {
     expect((await get(brand, `${BASE}/queryUserSpbmByBm?bm=ISO1`)).statusCode).toBe(404);
     expect((await send(brand, 'PUT', `${BASE}/${mine.id}`, good({ name: '被改了' }))).statusCode).toBe(404);
     expect((await get(brand, `${BASE}/deleteUserSpbm?id=${mine.id}`)).statusCode).toBe(404);
-    expect((await send(brand, 'POST', `${BASE}/removeCommodityCodeList`, { ids: [mine.id] })).json()).toEqual({ deleted: 0 });
+    expect((await send(brand, 'POST', `${BASE}/removeCommodityCodeList`, { ids: [mine.id] })).json()).toEqual(
+      { deleted: 0 },
+    );
     // Own codes are per tenant: the other company may use the same one.
-    expect((await send(brand, 'POST', BASE, good({ name: '品牌商品', ownCode: 'ISO1' }))).statusCode).toBe(200);
-    expect((await get(demo, `${BASE}/queryUserSpbmByBm?bm=ISO1`)).json()).toMatchObject({ id: mine.id, name: '隔离商品' });
+    expect((await send(brand, 'POST', BASE, good({ name: '品牌商品', ownCode: 'ISO1' }))).statusCode).toBe(
+      200,
+    );
+    expect((await get(demo, `${BASE}/queryUserSpbmByBm?bm=ISO1`)).json()).toMatchObject({
+      id: mine.id,
+      name: '隔离商品',
+    });
   });
 
   it('lets the clerk query goods codes but not add, edit or delete', async () => {

@@ -33,7 +33,12 @@ const upload = (token: string, file: Buffer) => {
   });
 };
 const search = async (token: string, name: string) =>
-  (await app().app.inject({ url: `${BASE}/queryList?name=${encodeURIComponent(name)}`, headers: bearer(token) })).json();
+  (
+    await app().app.inject({
+      url: `${BASE}/queryList?name=${encodeURIComponent(name)}`,
+      headers: bearer(token),
+    })
+  ).json();
 
 describe('commodity import from invoice lines, and export', () => {
   it('serves a template with the invoice columns', async () => {
@@ -62,13 +67,17 @@ describe('commodity import from invoice lines, and export', () => {
     expect(res.statusCode).toBe(200);
     const report = res.json();
     expect(report).toMatchObject({ total: 9, succeeded: 3, skipped: 1, failed: 5 });
-    const msg = (row: number) => report.errors.find((e: { rowNumber: number }) => e.rowNumber === row)?.message;
+    const msg = (row: number) =>
+      report.errors.find((e: { rowNumber: number }) => e.rowNumber === row)?.message;
     expect(msg(6)).toMatch(/^第6行：税收分类编码须为19位数字/);
     expect(msg(7)).toContain('汇总项');
     expect(msg(8)).toContain('可选：6%');
     expect(msg(9)).toMatch(/^第9行：单价：/);
     expect(msg(10)).toBe('第10行：税率：不能为空');
-    expect((await search(demo, '导入维护费')).rows[0]).toMatchObject({ printName: '*生产生活服务*导入维护费', unitPrice: '500' });
+    expect((await search(demo, '导入维护费')).rows[0]).toMatchObject({
+      printName: '*生产生活服务*导入维护费',
+      unitPrice: '500',
+    });
     expect((await search(demo, '导入免税')).rows[0]).toMatchObject({ rate: 'rate_0', policy: 'exempt' });
     expect((await search(demo, '导入笔记本')).total).toBe(1);
     expect((await search(demo, '导入坏')).total).toBe(0);
@@ -94,7 +103,10 @@ describe('commodity import from invoice lines, and export', () => {
 
   it('exports the filtered list, own tenant only; the clerk may export but not import', async () => {
     const demo = await app().login('demo', 'Demo@123');
-    const res = await app().app.inject({ url: `${BASE}/export?name=${encodeURIComponent('导入')}`, headers: bearer(demo) });
+    const res = await app().app.inject({
+      url: `${BASE}/export?name=${encodeURIComponent('导入')}`,
+      headers: bearer(demo),
+    });
     expect(res.statusCode).toBe(200);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
@@ -102,12 +114,17 @@ describe('commodity import from invoice lines, and export', () => {
     expect(ws.getRow(1).getCell(2).text).toBe('商品名称');
     expect(ws.rowCount).toBe(1 + 3);
     const brand = await app().login('brand', 'Brand@123');
-    const other = await app().app.inject({ url: `${BASE}/export?name=${encodeURIComponent('导入')}`, headers: bearer(brand) });
+    const other = await app().app.inject({
+      url: `${BASE}/export?name=${encodeURIComponent('导入')}`,
+      headers: bearer(brand),
+    });
     const wb2 = new ExcelJS.Workbook();
     await wb2.xlsx.load(other.rawPayload as unknown as ArrayBuffer);
     expect(wb2.worksheets[0].rowCount).toBe(1);
     const clerk = await app().login('clerk', 'Clerk@123');
     expect((await app().app.inject({ url: `${BASE}/export`, headers: bearer(clerk) })).statusCode).toBe(200);
-    expect((await upload(clerk, await xlsx([['a', '', '', '', '6%', '3040201030000000000']]))).statusCode).toBe(403);
+    expect(
+      (await upload(clerk, await xlsx([['a', '', '', '', '6%', '3040201030000000000']]))).statusCode,
+    ).toBe(403);
   });
 });

@@ -25,13 +25,24 @@ describe('customers (buyer titles)', () => {
     expect(res.statusCode).toBe(200);
     const { customer, warnings } = res.json();
     expect(warnings).toEqual([]);
-    expect(customer).toMatchObject({ taxNumber: VALID, naturalPerson: false, defaultInvoiceType: 'digital_special' });
-    for (const q of ['测试客户', VALID.slice(0, 10), 'hzcskh']) expect((await list(demo, q)).rows[0]?.id, q).toBe(customer.id);
+    expect(customer).toMatchObject({
+      taxNumber: VALID,
+      naturalPerson: false,
+      defaultInvoiceType: 'digital_special',
+    });
+    for (const q of ['测试客户', VALID.slice(0, 10), 'hzcskh'])
+      expect((await list(demo, q)).rows[0]?.id, q).toBe(customer.id);
     const suggest = await get(demo, `${BASE}/suggest?q=${encodeURIComponent('杭州测试')}`);
     expect(suggest.json()[0].id).toBe(customer.id);
     expect((await get(demo, `${BASE}/${customer.id}`)).json().name).toBe('杭州测试客户科技有限公司');
-    const upd = await send(demo, 'PUT', `${BASE}/${customer.id}`, { name: '杭州测试客户科技股份有限公司', taxNumber: VALID });
-    expect(upd.json().customer).toMatchObject({ name: '杭州测试客户科技股份有限公司', defaultInvoiceType: null });
+    const upd = await send(demo, 'PUT', `${BASE}/${customer.id}`, {
+      name: '杭州测试客户科技股份有限公司',
+      taxNumber: VALID,
+    });
+    expect(upd.json().customer).toMatchObject({
+      name: '杭州测试客户科技股份有限公司',
+      defaultInvoiceType: null,
+    });
     expect((await send(demo, 'DELETE', `${BASE}/${customer.id}`)).json()).toEqual({ ok: true });
     expect((await get(demo, `${BASE}/${customer.id}`)).statusCode).toBe(404);
   });
@@ -56,30 +67,51 @@ describe('customers (buyer titles)', () => {
 
   it('lets natural persons omit the tax number but only default to 普票', async () => {
     const demo = await app().login('demo', 'Demo@123');
-    const a = await send(demo, 'POST', BASE, { name: '李自然', naturalPerson: true, defaultInvoiceType: 'digital_ordinary' });
+    const a = await send(demo, 'POST', BASE, {
+      name: '李自然',
+      naturalPerson: true,
+      defaultInvoiceType: 'digital_ordinary',
+    });
     expect(a.statusCode).toBe(200);
     const b = await send(demo, 'POST', BASE, { name: '李自然二', naturalPerson: true });
     expect(b.statusCode).toBe(200);
-    const special = await send(demo, 'POST', BASE, { name: '李专票', naturalPerson: true, defaultInvoiceType: 'digital_special' });
+    const special = await send(demo, 'POST', BASE, {
+      name: '李专票',
+      naturalPerson: true,
+      defaultInvoiceType: 'digital_special',
+    });
     expect(special.statusCode).toBe(400);
     expect(special.json().message).toContain('自然人客户只能开具普通发票');
-    const badType = await send(demo, 'POST', BASE, { name: '李类型', naturalPerson: true, defaultInvoiceType: 'vat_17' });
+    const badType = await send(demo, 'POST', BASE, {
+      name: '李类型',
+      naturalPerson: true,
+      defaultInvoiceType: 'vat_17',
+    });
     expect(badType.statusCode).toBe(400);
-    expect((await get(demo, `${BASE}?naturalPerson=true&keyword=${encodeURIComponent('李')}`)).json().total).toBe(2);
+    expect(
+      (await get(demo, `${BASE}?naturalPerson=true&keyword=${encodeURIComponent('李')}`)).json().total,
+    ).toBe(2);
   });
 
   it('isolates tenants: list, suggest, get, update and delete', async () => {
     const demo = await app().login('demo', 'Demo@123');
     const brand = await app().login('brand', 'Brand@123');
-    const { customer } = (await send(demo, 'POST', BASE, { name: '隔离客户有限公司', taxNumber: '91440300MA5G7CKN2X' })).json();
+    const { customer } = (
+      await send(demo, 'POST', BASE, { name: '隔离客户有限公司', taxNumber: '91440300MA5G7CKN2X' })
+    ).json();
     expect((await list(brand, '隔离客户')).total).toBe(0);
     expect((await get(brand, `${BASE}/suggest?q=${encodeURIComponent('隔离')}`)).json()).toEqual([]);
     expect((await get(brand, `${BASE}/${customer.id}`)).statusCode).toBe(404);
-    expect((await send(brand, 'PUT', `${BASE}/${customer.id}`, { name: '被改', taxNumber: VALID })).statusCode).toBe(404);
+    expect(
+      (await send(brand, 'PUT', `${BASE}/${customer.id}`, { name: '被改', taxNumber: VALID })).statusCode,
+    ).toBe(404);
     expect((await send(brand, 'DELETE', `${BASE}/${customer.id}`)).statusCode).toBe(404);
     expect((await get(demo, `${BASE}/${customer.id}`)).json().name).toBe('隔离客户有限公司');
     // The same tax number may be a customer of another company.
-    expect((await send(brand, 'POST', BASE, { name: '隔离客户有限公司', taxNumber: '91440300MA5G7CKN2X' })).statusCode).toBe(200);
+    expect(
+      (await send(brand, 'POST', BASE, { name: '隔离客户有限公司', taxNumber: '91440300MA5G7CKN2X' }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('needs the myCustomer menu except for suggest', async () => {

@@ -4,7 +4,18 @@ import { bearer, useTestApp } from './harness.ts';
 
 const app = useTestApp();
 const BASE = '/api/billing/v1/customers';
-const HEADERS = ['客户名称', '纳税人识别号', '地址', '电话', '开户行', '银行账号', '邮箱', '手机号', '自然人', '默认发票类型'];
+const HEADERS = [
+  '客户名称',
+  '纳税人识别号',
+  '地址',
+  '电话',
+  '开户行',
+  '银行账号',
+  '邮箱',
+  '手机号',
+  '自然人',
+  '默认发票类型',
+];
 
 async function xlsx(rows: string[][], headers = HEADERS): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
@@ -25,7 +36,9 @@ function upload(token: string, file: Buffer) {
   });
 }
 const total = async (token: string, keyword: string) =>
-  (await app().app.inject({ url: `${BASE}?keyword=${encodeURIComponent(keyword)}`, headers: bearer(token) })).json().total;
+  (
+    await app().app.inject({ url: `${BASE}?keyword=${encodeURIComponent(keyword)}`, headers: bearer(token) })
+  ).json().total;
 
 describe('customer import and export', () => {
   it('serves the template', async () => {
@@ -38,7 +51,18 @@ describe('customer import and export', () => {
 
   it('imports good rows, warns on checksum failures, and reports each broken row writing nothing for it', async () => {
     const demo = await app().login('demo', 'Demo@123');
-    const row = (name: string, tax: string, np = '', type = '') => [name, tax, '', '', '', '', '', '', np, type];
+    const row = (name: string, tax: string, np = '', type = '') => [
+      name,
+      tax,
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      np,
+      type,
+    ];
     const res = await upload(
       demo,
       await xlsx([
@@ -78,14 +102,20 @@ describe('customer import and export', () => {
 
   it('exports the filtered list of the own tenant only', async () => {
     const demo = await app().login('demo', 'Demo@123');
-    const res = await app().app.inject({ url: `${BASE}/export?keyword=${encodeURIComponent('导入')}`, headers: bearer(demo) });
+    const res = await app().app.inject({
+      url: `${BASE}/export?keyword=${encodeURIComponent('导入')}`,
+      headers: bearer(demo),
+    });
     expect(res.statusCode).toBe(200);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     expect(wb.worksheets[0].rowCount).toBe(4);
     expect(wb.worksheets[0].getRow(1).getCell(1).text).toBe('客户名称');
     const brand = await app().login('brand', 'Brand@123');
-    const other = await app().app.inject({ url: `${BASE}/export?keyword=${encodeURIComponent('导入')}`, headers: bearer(brand) });
+    const other = await app().app.inject({
+      url: `${BASE}/export?keyword=${encodeURIComponent('导入')}`,
+      headers: bearer(brand),
+    });
     const wb2 = new ExcelJS.Workbook();
     await wb2.xlsx.load(other.rawPayload as unknown as ArrayBuffer);
     expect(wb2.worksheets[0].rowCount).toBe(1);

@@ -188,6 +188,8 @@ describe('users', () => {
     expect(locked.rows.map((r: { username: string }) => r.username)).toEqual(['newbie']);
     expect(locked.rows[0].lockedUntil).toEqual(expect.any(String));
     expect((await call(demo, 'GET', '/api/admin/users?locked=false')).json().total).toBe(3);
+    // Without the filter a locked user is listed like any other.
+    expect((await call(demo, 'GET', '/api/admin/users')).json().total).toBe(4);
     const res = await call(demo, 'PUT', `/api/admin/users/${locked.rows[0].id}/unlock`);
     expect(res.json()).toMatchObject({ locked: false, lockedUntil: null });
     await app().login('newbie', 'Welcome123');

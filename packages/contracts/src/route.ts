@@ -10,6 +10,14 @@ import type { z } from 'zod';
  *  - '<menuCode>' or '<menuCode>:btn_<action>'  a menu or element code the user's groups must grant
  */
 export type Permission = 'public' | 'authenticated' | (string & {});
+/** One code, or several of which any one suffices (a tree shared by two pages, a picker inside another page). */
+export type RoutePermission = Permission | readonly string[];
+
+/** The codes a route accepts; empty for 'public' and 'authenticated'. */
+export function permissionCodes(p: RoutePermission): readonly string[] {
+  if (typeof p !== 'string') return p;
+  return p === 'public' || p === 'authenticated' ? [] : [p];
+}
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
@@ -21,7 +29,7 @@ export interface RouteContract<
 > {
   method: HttpMethod;
   path: string;
-  permission: Permission;
+  permission: RoutePermission;
   summary: string;
   tag: string;
   query?: Q;

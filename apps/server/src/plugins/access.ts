@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { permissionCodes } from '@fpy/contracts';
 import { isPlatformAccount } from '@fpy/domain';
 import type { Ctx, Services } from '../http/context.ts';
 import { forbidden, unauthenticated } from '../lib/errors.ts';
@@ -42,6 +43,7 @@ export function installAccess(app: FastifyInstance, services: Services, actors: 
     if (contract.platformOnly && !isPlatformAccount(actor.isSuperAdmin))
       throw forbidden('仅平台管理员可执行此操作');
     if (contract.permission === 'authenticated' || actor.platform) return;
-    if (!actor.codes.has(contract.permission)) throw forbidden(`没有权限：${contract.permission}`);
+    const codes = permissionCodes(contract.permission);
+    if (!codes.some((c) => actor.codes.has(c))) throw forbidden(`没有权限：${codes.join(' 或 ')}`);
   });
 }

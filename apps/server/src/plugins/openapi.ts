@@ -82,7 +82,7 @@ export function buildOpenApi(contracts: RouteContract[]) {
     info: {
       title: '发票云 API',
       version: '0.1.0',
-      description: '每个接口的 x-permission 是调用它所需的菜单或按钮权限编码。',
+      description: '每个接口的 x-permission 是调用它所需的菜单或按钮权限编码（数组表示持有其一即可）。',
     },
     components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     paths,

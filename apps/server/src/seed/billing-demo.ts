@@ -8,7 +8,16 @@ import { referenceRows } from '../modules/tax-codes/reference.ts';
 const GOODS: [string, string, string, string | null, string, string, 'exclusive' | 'inclusive', string][] = [
   ['000001', '接口服务费', '3040201030000000000', null, '次', '1000', 'exclusive', 'rate_6'],
   ['000002', '云主机托管服务', '3040203000000000000', '4核8G', '月', '2800', 'exclusive', 'rate_6'],
-  ['000003', 'ThinkPad X1 Carbon 笔记本电脑', '1090509010000000000', 'X1 Carbon Gen 12', '台', '9999', 'inclusive', 'rate_13'],
+  [
+    '000003',
+    'ThinkPad X1 Carbon 笔记本电脑',
+    '1090509010000000000',
+    'X1 Carbon Gen 12',
+    '台',
+    '9999',
+    'inclusive',
+    'rate_13',
+  ],
   ['000004', '会议餐饮服务', '3070401000000000000', null, '人次', '120', 'inclusive', 'rate_6'],
   ['000005', '增值税实务（2026版）', '1060201019900000000', '16开', '本', '68', 'inclusive', 'rate_9'],
   ['000006', '地下车库停车费', '3040502020200000000', null, '月', '300', 'inclusive', 'rate_9'],
@@ -43,7 +52,11 @@ const BUYERS: Omit<typeof customers.$inferInsert, 'tenantId' | 'initials'>[] = [
     email: 'ap@qianhai-ds.example',
     defaultInvoiceType: 'digital_special',
   },
-  { name: '北京知行文化传媒有限公司', taxNumber: '91110105MA01T4HJ6D', defaultInvoiceType: 'digital_ordinary' },
+  {
+    name: '北京知行文化传媒有限公司',
+    taxNumber: '91110105MA01T4HJ6D',
+    defaultInvoiceType: 'digital_ordinary',
+  },
   {
     name: '王小明',
     naturalPerson: true,
@@ -64,13 +77,33 @@ export async function seedBillingDemo(db: Db, tenantId: number, staffGroupId: nu
     GOODS.map(([ownCode, name, taxCode, spec, unit, unitPrice, pricingMode, rate]) => {
       // The short name is the table's, as an invoice line prints it (*简称*名称).
       const shortName = table.get(taxCode)?.shortName ?? '';
-      return { tenantId, ownCode, name, shortName, taxCode, spec, unit, unitPrice, pricingMode, rate, initials: initialsOf(name, shortName) };
+      return {
+        tenantId,
+        ownCode,
+        name,
+        shortName,
+        taxCode,
+        spec,
+        unit,
+        unitPrice,
+        pricingMode,
+        rate,
+        initials: initialsOf(name, shortName),
+      };
     }),
   );
   await db.insert(customers).values(BUYERS.map((b) => ({ ...b, tenantId, initials: initialsOf(b.name) })));
 
   const [menu] = await db.select({ id: menus.id }).from(menus).where(eq(menus.code, 'goodsCode'));
-  const [query] = await db.select({ id: elements.id }).from(elements).where(eq(elements.code, 'goodsCode:btn_query'));
-  if (menu) await db.insert(groupMenus).values({ groupId: staffGroupId, menuId: menu.id }).onConflictDoNothing();
-  if (query) await db.insert(groupElements).values({ groupId: staffGroupId, elementId: query.id }).onConflictDoNothing();
+  const [query] = await db
+    .select({ id: elements.id })
+    .from(elements)
+    .where(eq(elements.code, 'goodsCode:btn_query'));
+  if (menu)
+    await db.insert(groupMenus).values({ groupId: staffGroupId, menuId: menu.id }).onConflictDoNothing();
+  if (query)
+    await db
+      .insert(groupElements)
+      .values({ groupId: staffGroupId, elementId: query.id })
+      .onConflictDoNothing();
 }

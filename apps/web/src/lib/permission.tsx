@@ -60,9 +60,13 @@ export function useGrantedCodes(): Set<string> {
   }, [profile]);
 }
 
-/** Spec §6: a button appears only if its element code is held. */
-export function useCan(code: string): boolean {
-  return useGrantedCodes().has(code);
+/**
+ * Spec §6: a button appears only if its element code is held. A list means any one of them suffices, as a
+ * route contract with several codes does on the server.
+ */
+export function useCan(code: string | readonly string[]): boolean {
+  const granted = useGrantedCodes();
+  return typeof code === 'string' ? granted.has(code) : code.some((c) => granted.has(c));
 }
 
 export function Can({
@@ -70,7 +74,7 @@ export function Can({
   children,
   fallback = null,
 }: {
-  code: string;
+  code: string | readonly string[];
   children: ReactNode;
   fallback?: ReactNode;
 }) {

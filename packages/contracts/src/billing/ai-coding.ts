@@ -9,7 +9,8 @@ import { taxCodeField } from './tax-codes.ts';
  * tax-code menu until it does (switch the permission here when goodsCode ships).
  */
 const BASE = '/api/billing/v1/userCommodityCode';
-const PERMISSION = 'taxClassCode';
+// Used from the goods-code add dialog (spec §6 btn_addznfm) and from the tax-code page's coding tools.
+const PERMISSION = ['goodsCode:btn_addznfm', 'taxClassCode'] as const;
 
 export const productName = z.string().trim().min(1, '商品名称不能为空').max(200, '商品名称不能超过200个字符');
 

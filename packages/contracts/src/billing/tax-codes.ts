@@ -39,10 +39,13 @@ export const taxCodeDetail = taxCodeNode.extend({
 });
 export type TaxCodeDetail = z.infer<typeof taxCodeDetail>;
 
+/** The tree is read on its own page and inside the goods-code dialogs. */
+const TREE_READERS = ['taxClassCode', 'goodsCode'] as const;
+
 export const taxCodeTree = defineRoute({
   method: 'GET',
   path: `${BASE}/tree`,
-  permission: 'taxClassCode',
+  permission: TREE_READERS,
   tag: 'billing',
   summary: '税收分类编码树（按层懒加载：带 pid 返回其子节点，不带返回第一层）',
   query: z.object({ pid: taxCodeField.optional() }),
@@ -52,7 +55,7 @@ export const taxCodeTree = defineRoute({
 export const taxCodeListByPid = defineRoute({
   method: 'GET',
   path: `${BASE}/queryListByPid`,
-  permission: 'taxClassCode',
+  permission: TREE_READERS,
   tag: 'billing',
   summary: '子节点分页列表；带 keyword 时为全表搜索（编码前缀、名称、简称、关键字、拼音首字母）',
   query: z.object({
@@ -69,7 +72,7 @@ export const taxCodeListByPid = defineRoute({
 export const taxCodeByCode = defineRoute({
   method: 'GET',
   path: `${BASE}/querySpbmByBm`,
-  permission: 'taxClassCode',
+  permission: TREE_READERS,
   tag: 'billing',
   summary: '按编码查询一个税收分类编码的详情',
   query: z.object({ bm: taxCodeField }),

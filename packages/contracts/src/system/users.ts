@@ -68,7 +68,8 @@ export const userFilters = z.object({
     z.coerce.number().int().min(0).max(1).optional(),
   ),
   locked: z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v === true || v === 'true' || v === '1'),
+    // Absent or cleared means no filter; only an explicit value narrows the list.
+    (v) => (v === undefined || v === '' || v === null ? undefined : v === true || v === 'true' || v === '1'),
     z.boolean().optional(),
   ),
   /** Platform accounts only: one company's users. */

@@ -48,7 +48,8 @@ export function allowedRateOptions(code: string, vatRates: string): RateOption[]
   out.push(option('rate_0', 'exempt'), option('rate_0', 'zero_rated'));
   const levies = [option('rate_3', null, true), option('rate_1', null, true)];
   if (FIVE_PERCENT_ROOTS.some((r) => code.startsWith(r))) levies.push(option('rate_5', null, true));
-  if (code.startsWith(HOUSING_LEASE_PREFIX)) levies.push(option('rate_1_5', 'simplified_5_reduced_1_5', true));
+  if (code.startsWith(HOUSING_LEASE_PREFIX))
+    levies.push(option('rate_1_5', 'simplified_5_reduced_1_5', true));
   for (const l of levies) if (!out.some((o) => o.rate === l.rate && o.policy === l.policy)) out.push(l);
   return out.filter((o) => ratePolicyProblem(o.rate, o.policy ?? undefined) === null);
 }

@@ -12,7 +12,9 @@ export const IMPORT_COLUMNS: ExcelColumn<Record<string, string>>[] = [
   { key: 'rate', header: '税率', width: 10 },
   { key: 'taxCode', header: '税收分类编码', width: 24 },
 ];
-export const IMPORT_LABELS: Record<string, string> = Object.fromEntries(IMPORT_COLUMNS.map((c) => [c.key, c.header]));
+export const IMPORT_LABELS: Record<string, string> = Object.fromEntries(
+  IMPORT_COLUMNS.map((c) => [c.key, c.header]),
+);
 
 const NOTES = [
   '商品名称、税率、税收分类编码必填；商品名称可带发票上的 *简称* 前缀，导入时去掉。',
@@ -30,7 +32,14 @@ export async function importTemplate(): Promise<Buffer> {
   ws.getRow(1).font = { bold: true };
   // Text format: a 19-digit code typed as a number would lose its last digits in Excel.
   for (let i = 1; i <= IMPORT_COLUMNS.length; i++) ws.getColumn(i).numFmt = '@';
-  ws.addRow({ name: '*软件维护服务*接口服务费', spec: '', unit: '次', unitPrice: '1000', rate: '6%', taxCode: '3040201030000000000' });
+  ws.addRow({
+    name: '*软件维护服务*接口服务费',
+    spec: '',
+    unit: '次',
+    unitPrice: '1000',
+    rate: '6%',
+    taxCode: '3040201030000000000',
+  });
   const notes = wb.addWorksheet('填写说明');
   notes.getColumn(1).width = 90;
   for (const line of NOTES) notes.addRow([line]);
@@ -42,7 +51,8 @@ export function parseRateText(text: string): { rate: TaxRate; policy: Preferenti
   const t = text.replace(/\s/g, '');
   if (t === '免税') return { rate: 'rate_0', policy: 'exempt' };
   if (t === '不征税') return { rate: 'rate_0', policy: 'non_taxable' };
-  const rate = fromProviderRate(t) ?? (/^\d+(\.\d+)?$/.test(t) && Number(t) >= 1 ? fromProviderRate(`${t}%`) : null);
+  const rate =
+    fromProviderRate(t) ?? (/^\d+(\.\d+)?$/.test(t) && Number(t) >= 1 ? fromProviderRate(`${t}%`) : null);
   return rate ? { rate, policy: null } : null;
 }
 
@@ -55,7 +65,12 @@ export const EXPORT_COLUMNS: ExcelColumn<CommodityRow>[] = [
   { key: 'spec', header: '规格型号' },
   { key: 'unit', header: '单位', width: 8 },
   { key: 'unitPrice', header: '单价', width: 14 },
-  { key: 'pricingMode', header: '单价含税', width: 10, value: (r) => (r.pricingMode === 'inclusive' ? '是' : '否') },
+  {
+    key: 'pricingMode',
+    header: '单价含税',
+    width: 10,
+    value: (r) => (r.pricingMode === 'inclusive' ? '是' : '否'),
+  },
   { key: 'rateLabel', header: '税率', width: 8 },
   { key: 'policyLabel', header: '优惠政策', width: 14 },
   { key: 'status', header: '状态', width: 8, value: (r) => (r.status === 1 ? '启用' : '停用') },

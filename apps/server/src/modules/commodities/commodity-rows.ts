@@ -1,5 +1,5 @@
 import type { CommodityRow } from '@fpy/contracts';
-import { commodities } from '@fpy/db';
+import type { commodities } from '@fpy/db';
 import { isPreferentialPolicy, isTaxRate, POLICY_LABEL, rateLabel } from '@fpy/domain';
 import type { Catalog } from '../tax-codes/catalog.ts';
 

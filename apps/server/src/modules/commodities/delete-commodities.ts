@@ -24,15 +24,32 @@ export async function deleteCommodities(ctx: AuthedCtx, ids: number[], opts: { s
     const [used] = await db
       .select({ sku: commoditySkuMaps.sku, commodityId: commoditySkuMaps.commodityId })
       .from(commoditySkuMaps)
-      .where(maps.where(inArray(commoditySkuMaps.commodityId, own.map((c) => c.id))))
+      .where(
+        maps.where(
+          inArray(
+            commoditySkuMaps.commodityId,
+            own.map((c) => c.id),
+          ),
+        ),
+      )
       .limit(1);
     if (used) {
       const name = own.find((c) => c.id === used.commodityId)?.name;
-      throw businessError('COMMODITY_IN_USE', `商品“${name}”已被商品对照（SKU ${used.sku}）引用，请先删除对照`);
+      throw businessError(
+        'COMMODITY_IN_USE',
+        `商品“${name}”已被商品对照（SKU ${used.sku}）引用，请先删除对照`,
+      );
     }
     const gone = await db
       .delete(commodities)
-      .where(s.where(inArray(commodities.id, own.map((c) => c.id))))
+      .where(
+        s.where(
+          inArray(
+            commodities.id,
+            own.map((c) => c.id),
+          ),
+        ),
+      )
       .returning({ id: commodities.id });
     return gone.length;
   });

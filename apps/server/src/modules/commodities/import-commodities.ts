@@ -24,11 +24,22 @@ export async function importCommoditiesVerb(ctx: AuthedCtx, data: Buffer): Promi
   s.tenantFor(null);
   const { rows } = await readWorkbook(data, IMPORT_COLUMNS);
   const existing = await ctx.db
-    .select({ name: commodities.name, spec: commodities.spec, unit: commodities.unit, taxCode: commodities.taxCode })
+    .select({
+      name: commodities.name,
+      spec: commodities.spec,
+      unit: commodities.unit,
+      taxCode: commodities.taxCode,
+    })
     .from(commodities)
     .where(s.where());
   const seen = new Set(existing.map(keyOf));
-  const report: CommodityImportReport = { total: rows.length, succeeded: 0, skipped: 0, failed: 0, errors: [] };
+  const report: CommodityImportReport = {
+    total: rows.length,
+    succeeded: 0,
+    skipped: 0,
+    failed: 0,
+    errors: [],
+  };
   for (const { rowNumber, values } of rows) {
     try {
       const rate = parseRateText(values.rate);
@@ -60,8 +71,10 @@ export async function importCommoditiesVerb(ctx: AuthedCtx, data: Buffer): Promi
       seen.add(key);
       report.succeeded++;
     } catch (e) {
-      if (!(e instanceof RowProblem) && !(e instanceof AppError)) ctx.log.error({ err: e, rowNumber }, 'commodity import row failed');
-      const message = e instanceof RowProblem || e instanceof AppError ? e.message : '导入失败：服务器内部错误';
+      if (!(e instanceof RowProblem) && !(e instanceof AppError))
+        ctx.log.error({ err: e, rowNumber }, 'commodity import row failed');
+      const message =
+        e instanceof RowProblem || e instanceof AppError ? e.message : '导入失败：服务器内部错误';
       report.failed++;
       report.errors.push({ rowNumber, message: `第${rowNumber}行：${message}` });
     }

@@ -15,7 +15,9 @@ export function initialsOf(...parts: (string | null | undefined)[]): string {
         .map((c) => {
           let v = memo.get(c);
           if (v === undefined) {
-            v = (/[\u4e00-\u9fa5]/.test(c) ? pinyin(c, { pattern: 'first', toneType: 'none' }) : c).toLowerCase();
+            v = (
+              /[\u4e00-\u9fa5]/.test(c) ? pinyin(c, { pattern: 'first', toneType: 'none' }) : c
+            ).toLowerCase();
             memo.set(c, v);
           }
           return v;

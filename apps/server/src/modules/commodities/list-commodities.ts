@@ -11,7 +11,11 @@ type Filters = z.output<typeof commodityFilters>;
 /** Name matches the name, the 简称 or the pinyin initials (bjbdn finds 笔记本电脑). */
 const nameMatch = (q: string) => {
   const p = likePattern(q);
-  return or(ilike(commodities.name, p), ilike(commodities.shortName, p), like(commodities.initials, likePattern(q.toLowerCase())));
+  return or(
+    ilike(commodities.name, p),
+    ilike(commodities.shortName, p),
+    like(commodities.initials, likePattern(q.toLowerCase())),
+  );
 };
 
 export function commodityWhere(ctx: AuthedCtx, f: Filters): SQL | undefined {

@@ -39,7 +39,13 @@ export function registerCommodityRoutes(app: FastifyInstance) {
   route(app, listCommodities, async (ctx, { query }) => {
     const where = commodityWhere(ctx, query);
     const [rows, [{ n }], catalog] = await Promise.all([
-      ctx.db.select().from(commodities).where(where).orderBy(commodityOrder(query.sort)).limit(query.limit).offset(offsetOf(query)),
+      ctx.db
+        .select()
+        .from(commodities)
+        .where(where)
+        .orderBy(commodityOrder(query.sort))
+        .limit(query.limit)
+        .offset(offsetOf(query)),
       ctx.db.select({ n: count() }).from(commodities).where(where),
       catalogFor(ctx.db),
     ]);
@@ -48,7 +54,11 @@ export function registerCommodityRoutes(app: FastifyInstance) {
 
   route(app, commodityByOwnCode, async (ctx, { query }) => {
     const s = scoped(ctx, commodities);
-    const [row] = await ctx.db.select().from(commodities).where(s.where(eq(commodities.ownCode, query.bm))).limit(1);
+    const [row] = await ctx.db
+      .select()
+      .from(commodities)
+      .where(s.where(eq(commodities.ownCode, query.bm)))
+      .limit(1);
     if (!row) throw notFound(`自行编码 ${query.bm} 不存在`);
     return toRow(ctx, row);
   });
@@ -67,13 +77,17 @@ export function registerCommodityRoutes(app: FastifyInstance) {
   route(app, nextOwnCodeRoute, async (ctx) => ({ ownCode: await nextOwnCode(ctx) }));
 
   route(app, createCommodity, async (ctx, { body }) => toRow(ctx, await createCommodityVerb(ctx, body)));
-  route(app, updateCommodity, async (ctx, { params, body }) => toRow(ctx, await updateCommodityVerb(ctx, params.id, body)));
+  route(app, updateCommodity, async (ctx, { params, body }) =>
+    toRow(ctx, await updateCommodityVerb(ctx, params.id, body)),
+  );
 
   route(app, deleteCommodity, async (ctx, { query }) => {
     await deleteCommodities(ctx, [query.id], { single: true });
     return { ok: true as const };
   });
-  route(app, removeCommodities, async (ctx, { body }) => ({ deleted: await deleteCommodities(ctx, [...new Set(body.ids)]) }));
+  route(app, removeCommodities, async (ctx, { body }) => ({
+    deleted: await deleteCommodities(ctx, [...new Set(body.ids)]),
+  }));
 
   route(app, commodityImportTemplate, async (_ctx, { reply }) =>
     sendWorkbook(reply, '商品编码导入模板.xlsx', await importTemplate()),
@@ -86,12 +100,17 @@ export function registerCommodityRoutes(app: FastifyInstance) {
   route(app, exportCommodities, async (ctx, { query, reply }) => {
     const where = commodityWhere(ctx, query);
     const [{ n }] = await ctx.db.select({ n: count() }).from(commodities).where(and(where));
-    if (n > MAX_EXPORT_ROWS) throw badRequest('EXPORT_TOO_LARGE', `导出不能超过${MAX_EXPORT_ROWS}条，请先筛选`);
+    if (n > MAX_EXPORT_ROWS)
+      throw badRequest('EXPORT_TOO_LARGE', `导出不能超过${MAX_EXPORT_ROWS}条，请先筛选`);
     const [rows, catalog] = await Promise.all([
       ctx.db.select().from(commodities).where(where).orderBy(commodityOrder(query.sort)),
       catalogFor(ctx.db),
     ]);
-    const data = await buildWorkbook('商品编码', EXPORT_COLUMNS, rows.map((r) => commodityRowOf(r, catalog)));
+    const data = await buildWorkbook(
+      '商品编码',
+      EXPORT_COLUMNS,
+      rows.map((r) => commodityRowOf(r, catalog)),
+    );
     return sendWorkbook(reply, '商品编码.xlsx', data);
   });
 }

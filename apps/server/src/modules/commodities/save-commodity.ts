@@ -1,4 +1,4 @@
-import { type CommodityRow, commodityInput } from '@fpy/contracts';
+import type { CommodityRow, commodityInput } from '@fpy/contracts';
 import { commodities, type Db } from '@fpy/db';
 import { POLICY_LABEL, rateLabel } from '@fpy/domain';
 import type { z } from 'zod';
@@ -16,7 +16,11 @@ import { usableTaxCode } from './tax-code-check.ts';
 export type CommodityValues = z.output<typeof commodityInput>;
 
 /** Checks tax code and rate against the national table; the values to store, or a Chinese 400. */
-export async function commodityValues(db: Db, v: CommodityValues, labels = { taxCode: '税收分类编码', rate: '税率' }) {
+export async function commodityValues(
+  db: Db,
+  v: CommodityValues,
+  labels = { taxCode: '税收分类编码', rate: '税率' },
+) {
   const entry = await usableTaxCode(db, v.taxCode, labels.taxCode);
   const options = allowedRateOptions(entry.code, entry.vatRates);
   const chosen = findOption(options, v.rate, v.policy);

@@ -20,7 +20,8 @@ export async function usableTaxCode(db: Db, raw: string, label = '税收分类�
   const catalog = await catalogFor(db);
   const entry = catalog.get(code);
   if (!entry) throw badRequest('TAX_CODE_UNKNOWN', `${label} ${code} 不存在`);
-  if (!entry.enabled) throw badRequest('TAX_CODE_RETIRED', `${label} ${code}（${entry.name}）已停用，请改选新编码`);
+  if (!entry.enabled)
+    throw badRequest('TAX_CODE_RETIRED', `${label} ${code}（${entry.name}）已停用，请改选新编码`);
   if (!entry.isLeaf || entry.isSummary)
     throw badRequest(
       'TAX_CODE_NOT_LEAF',

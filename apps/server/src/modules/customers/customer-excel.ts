@@ -15,7 +15,9 @@ export const IMPORT_COLUMNS: ExcelColumn<Record<string, string>>[] = [
   { key: 'naturalPerson', header: '自然人', width: 8 },
   { key: 'defaultInvoiceType', header: '默认发票类型', width: 28 },
 ];
-export const IMPORT_LABELS: Record<string, string> = Object.fromEntries(IMPORT_COLUMNS.map((c) => [c.key, c.header]));
+export const IMPORT_LABELS: Record<string, string> = Object.fromEntries(
+  IMPORT_COLUMNS.map((c) => [c.key, c.header]),
+);
 
 const typeLabel = (t: InvoiceType | null) => (t ? invoiceTypeRules(t).label : '');
 
@@ -24,7 +26,10 @@ export function parseInvoiceType(text: string): InvoiceType | null | undefined {
   const t = text.trim().replace(/\(/g, '（').replace(/\)/g, '）');
   if (!t) return null;
   if (isInvoiceType(t)) return t;
-  return (Object.entries(INVOICE_TYPE_RULES).find(([, r]) => r.label === t)?.[0] as InvoiceType | undefined) ?? undefined;
+  return (
+    (Object.entries(INVOICE_TYPE_RULES).find(([, r]) => r.label === t)?.[0] as InvoiceType | undefined) ??
+    undefined
+  );
 }
 
 const NOTES = [
@@ -55,5 +60,10 @@ export const EXPORT_COLUMNS: ExcelColumn<CustomerRow>[] = [
     (c) => c as unknown as ExcelColumn<CustomerRow>,
   ),
   { key: 'naturalPerson', header: '自然人', width: 8, value: (r) => (r.naturalPerson ? '是' : '否') },
-  { key: 'defaultInvoiceType', header: '默认发票类型', width: 28, value: (r) => typeLabel(r.defaultInvoiceType) },
+  {
+    key: 'defaultInvoiceType',
+    header: '默认发票类型',
+    width: 28,
+    value: (r) => typeLabel(r.defaultInvoiceType),
+  },
 ];

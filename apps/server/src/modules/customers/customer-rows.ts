@@ -1,5 +1,5 @@
 import type { CustomerRow } from '@fpy/contracts';
-import { customers } from '@fpy/db';
+import type { customers } from '@fpy/db';
 import { isInvoiceType } from '@fpy/domain';
 
 export type Customer = typeof customers.$inferSelect;

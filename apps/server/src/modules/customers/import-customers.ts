@@ -19,14 +19,25 @@ const NO = new Set(['', '否', 'N', 'n', 'no', 'false', '0']);
 export async function importCustomersVerb(ctx: AuthedCtx, data: Buffer): Promise<CustomerImportReport> {
   scoped(ctx, customers).tenantFor(null);
   const { rows } = await readWorkbook(data, IMPORT_COLUMNS);
-  const report: CustomerImportReport = { total: rows.length, succeeded: 0, failed: 0, errors: [], warnings: [] };
+  const report: CustomerImportReport = {
+    total: rows.length,
+    succeeded: 0,
+    failed: 0,
+    errors: [],
+    warnings: [],
+  };
   for (const { rowNumber, values } of rows) {
     try {
       const np = values.naturalPerson.trim();
       if (!YES.has(np) && !NO.has(np)) throw new RowProblem(`自然人：请填写“是”或“否”，不是“${np}”`);
       const type = parseInvoiceType(values.defaultInvoiceType);
-      if (type === undefined) throw new RowProblem(`默认发票类型：“${values.defaultInvoiceType}”不是支持的发票类型`);
-      const parsed = customerInput.safeParse({ ...values, naturalPerson: YES.has(np), defaultInvoiceType: type });
+      if (type === undefined)
+        throw new RowProblem(`默认发票类型：“${values.defaultInvoiceType}”不是支持的发票类型`);
+      const parsed = customerInput.safeParse({
+        ...values,
+        naturalPerson: YES.has(np),
+        defaultInvoiceType: type,
+      });
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
         const key = String(issue.path[0] ?? '');
@@ -36,8 +47,10 @@ export async function importCustomersVerb(ctx: AuthedCtx, data: Buffer): Promise
       for (const w of warnings) report.warnings.push({ rowNumber, message: `第${rowNumber}行：${w}` });
       report.succeeded++;
     } catch (e) {
-      if (!(e instanceof RowProblem) && !(e instanceof AppError)) ctx.log.error({ err: e, rowNumber }, 'customer import row failed');
-      const message = e instanceof RowProblem || e instanceof AppError ? e.message : '导入失败：服务器内部错误';
+      if (!(e instanceof RowProblem) && !(e instanceof AppError))
+        ctx.log.error({ err: e, rowNumber }, 'customer import row failed');
+      const message =
+        e instanceof RowProblem || e instanceof AppError ? e.message : '导入失败：服务器内部错误';
       report.failed++;
       report.errors.push({ rowNumber, message: `第${rowNumber}行：${message}` });
     }

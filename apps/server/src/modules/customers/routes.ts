@@ -33,7 +33,13 @@ export function registerCustomerRoutes(app: FastifyInstance) {
   route(app, listCustomers, async (ctx, { query }) => {
     const where = customerWhere(ctx, query);
     const [rows, [{ n }]] = await Promise.all([
-      ctx.db.select().from(customers).where(where).orderBy(customerOrder(query.sort)).limit(query.limit).offset(offsetOf(query)),
+      ctx.db
+        .select()
+        .from(customers)
+        .where(where)
+        .orderBy(customerOrder(query.sort))
+        .limit(query.limit)
+        .offset(offsetOf(query)),
       ctx.db.select({ n: count() }).from(customers).where(where),
     ]);
     return { rows: rows.map(customerRowOf), total: n };
@@ -54,7 +60,9 @@ export function registerCustomerRoutes(app: FastifyInstance) {
     return rows.map(customerRowOf);
   });
 
-  route(app, getCustomer, async (ctx, { params }) => customerRowOf(await scoped(ctx, customers).get(params.id)));
+  route(app, getCustomer, async (ctx, { params }) =>
+    customerRowOf(await scoped(ctx, customers).get(params.id)),
+  );
   route(app, createCustomer, (ctx, { body }) => createCustomerVerb(ctx, body));
   route(app, updateCustomer, (ctx, { params, body }) => updateCustomerVerb(ctx, params.id, body));
   route(app, deleteCustomer, async (ctx, { params }) => {
@@ -72,8 +80,13 @@ export function registerCustomerRoutes(app: FastifyInstance) {
   route(app, exportCustomers, async (ctx, { query, reply }) => {
     const where = customerWhere(ctx, query);
     const [{ n }] = await ctx.db.select({ n: count() }).from(customers).where(where);
-    if (n > MAX_EXPORT_ROWS) throw badRequest('EXPORT_TOO_LARGE', `导出不能超过${MAX_EXPORT_ROWS}条，请先筛选`);
+    if (n > MAX_EXPORT_ROWS)
+      throw badRequest('EXPORT_TOO_LARGE', `导出不能超过${MAX_EXPORT_ROWS}条，请先筛选`);
     const rows = await ctx.db.select().from(customers).where(where).orderBy(customerOrder(query.sort));
-    return sendWorkbook(reply, '客户.xlsx', await buildWorkbook('客户', EXPORT_COLUMNS, rows.map(customerRowOf)));
+    return sendWorkbook(
+      reply,
+      '客户.xlsx',
+      await buildWorkbook('客户', EXPORT_COLUMNS, rows.map(customerRowOf)),
+    );
   });
 }

@@ -22,17 +22,25 @@ const PERSON_ID_RE = /^[0-9A-Z]{6,20}$/;
 export function checkCustomer(v: CustomerValues): string[] {
   const warnings: string[] = [];
   const tax = v.taxNumber;
-  if (!v.naturalPerson && !tax) throw badRequest('TAX_NUMBER_REQUIRED', '纳税人识别号：企业客户必须填写（自然人可不填）');
+  if (!v.naturalPerson && !tax)
+    throw badRequest('TAX_NUMBER_REQUIRED', '纳税人识别号：企业客户必须填写（自然人可不填）');
   if (tax && v.naturalPerson && !PERSON_ID_RE.test(tax))
     throw badRequest('TAX_NUMBER_INVALID', `纳税人识别号：自然人证件号码“${tax}”格式不正确`);
   if (tax && !v.naturalPerson) {
     const check = checkCreditCode(tax);
     if (check.status === 'malformed')
-      throw badRequest('TAX_NUMBER_INVALID', `纳税人识别号“${tax}”格式不正确（应为15、17、18或20位大写字母或数字）`);
+      throw badRequest(
+        'TAX_NUMBER_INVALID',
+        `纳税人识别号“${tax}”格式不正确（应为15、17、18或20位大写字母或数字）`,
+      );
     if (check.status === 'checksum_failed')
       warnings.push(`纳税人识别号“${tax}”校验位不符（按规则应为 ${check.expectedCheck}），已保存，请核对`);
   }
-  if (v.naturalPerson && v.defaultInvoiceType && !invoiceTypeRules(v.defaultInvoiceType).naturalPersonBuyerAllowed)
+  if (
+    v.naturalPerson &&
+    v.defaultInvoiceType &&
+    !invoiceTypeRules(v.defaultInvoiceType).naturalPersonBuyerAllowed
+  )
     throw badRequest(
       'INVOICE_TYPE_NOT_ALLOWED',
       `默认发票类型：自然人客户只能开具普通发票，不能默认为${invoiceTypeRules(v.defaultInvoiceType).label}`,
@@ -40,7 +48,8 @@ export function checkCustomer(v: CustomerValues): string[] {
   return warnings;
 }
 
-const duplicate = (tax: string | null) => badRequest('CUSTOMER_DUPLICATE', `纳税人识别号“${tax}”的客户已存在`);
+const duplicate = (tax: string | null) =>
+  badRequest('CUSTOMER_DUPLICATE', `纳税人识别号“${tax}”的客户已存在`);
 const stored = (v: CustomerValues) => ({ ...v, initials: initialsOf(v.name) });
 
 export async function createCustomerVerb(ctx: AuthedCtx, v: CustomerValues) {

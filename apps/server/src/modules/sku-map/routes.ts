@@ -1,4 +1,4 @@
-import { deleteSkuMaps, findSkuMaps, insertSkuMap, skuMapInput, updateSkuMap } from '@fpy/contracts';
+import { deleteSkuMaps, findSkuMaps, insertSkuMap, type skuMapInput, updateSkuMap } from '@fpy/contracts';
 import { commodities, commoditySkuMaps, type Db } from '@fpy/db';
 import { and, count, desc, eq, ilike, inArray, like, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -68,7 +68,10 @@ export function registerSkuMapRoutes(app: FastifyInstance) {
         : undefined,
     );
     const [rows, [{ n }]] = await Promise.all([
-      selectSkuMaps(ctx.db, where).orderBy(desc(commoditySkuMaps.id)).limit(body.limit).offset(offsetOf(body)),
+      selectSkuMaps(ctx.db, where)
+        .orderBy(desc(commoditySkuMaps.id))
+        .limit(body.limit)
+        .offset(offsetOf(body)),
       ctx.db
         .select({ n: count() })
         .from(commoditySkuMaps)

@@ -25,31 +25,7 @@ export async function storeImage(
   opts: { uploadsDir: string; kind: string; tenantId: number | null },
 ): Promise<StoredImage> {
   if (!req.isMultipart()) throw badRequest('FILE_REQUIRED', '请以 multipart/form-data 方式上传文件');
-  const fields: Record<string, string> = {};
-  let file: { name: string; data: Buffer; tooBig: boolean } | null = null;
-  for await (const part of req.parts()) {
-    if (part.type === 'field') {
-      if (typeof part.value === 'string') fields[part.fieldname] = part.value.slice(0, 255);
-      continue;
-    }
-    // Read the whole stream (so the request completes) but keep at most the limit plus one byte.
-    const chunks: Buffer[] = [];
-    let size = 0;
-    try {
-      for await (const chunk of part.file) {
-        size += chunk.length;
-        if (size <= MAX_IMAGE_BYTES) chunks.push(chunk);
-      }
-    } catch (err) {
-      // Past the server-wide multipart limit the stream errors instead of ending: same answer as 2 MB.
-      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-        throw badRequest('FILE_TOO_LARGE', '图片大小不能超过 2 MB');
-      throw err;
-    }
-    const tooBig = size > MAX_IMAGE_BYTES || part.file.truncated;
-    if (part.fieldname === 'file' || !file)
-      file = { name: part.filename ?? 'upload', data: Buffer.concat(chunks), tooBig };
-  }
+  const { fields, file } = await readUpload(req);
   if (file?.tooBig) throw badRequest('FILE_TOO_LARGE', '图片大小不能超过 2 MB');
   if (!file || file.data.length === 0) throw badRequest('FILE_REQUIRED', '请选择要上传的图片');
   const kind = sniffImage(file.data);
@@ -67,4 +43,38 @@ export async function storeImage(
     uploadedBy: ctx.actor.userId,
   });
   return { url: `/uploads/${storageKey}`, fields };
+}
+
+type UploadedFile = { name: string; data: Buffer; tooBig: boolean };
+
+/** Reads every part; the file stream is drained fully (so the request completes) but kept only up to the limit. */
+async function readUpload(
+  req: FastifyRequest,
+): Promise<{ fields: Record<string, string>; file: UploadedFile | null }> {
+  const fields: Record<string, string> = {};
+  let file: UploadedFile | null = null;
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value.slice(0, 255);
+        continue;
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of part.file) {
+        size += chunk.length;
+        if (size <= MAX_IMAGE_BYTES) chunks.push(chunk);
+      }
+      const tooBig = size > MAX_IMAGE_BYTES || part.file.truncated;
+      if (part.fieldname === 'file' || !file)
+        file = { name: part.filename ?? 'upload', data: Buffer.concat(chunks), tooBig };
+    }
+  } catch (err) {
+    // Past the server-wide multipart cap the parser errors instead of ending the stream: same answer as 2 MB.
+    const e = err as { code?: string; statusCode?: number };
+    if (e.code === 'FST_REQ_FILE_TOO_LARGE' || e.statusCode === 413)
+      throw badRequest('FILE_TOO_LARGE', '图片大小不能超过 2 MB');
+    throw err;
+  }
+  return { fields, file };
 }

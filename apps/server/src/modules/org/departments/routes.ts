@@ -16,7 +16,12 @@ export function registerDepartmentRoutes(app: FastifyInstance) {
     );
   });
   route(app, createDepartment, (ctx, { body }) => createDepartmentVerb(ctx, body));
-  route(app, updateDepartment, (ctx, { params, body }) => updateDepartmentVerb(ctx, params.id, body));
+  route(app, updateDepartment, async (ctx, { params, body }) => {
+    const node = await updateDepartmentVerb(ctx, params.id, body);
+    // Cached profiles carry the department name (departName).
+    ctx.invalidateAuthz();
+    return node;
+  });
   route(app, deleteDepartment, async (ctx, { params }) => {
     await deleteDepartmentVerb(ctx, params.id);
     return { ok: true as const };

@@ -10,8 +10,7 @@ import { getGroupRecord, getGroupRow, isProtectedGroup } from './group-rows.ts';
 
 export const PLATFORM_TYPE = 'platform';
 
-const codeTaken = (code: string) =>
-  badRequest('GROUP_CODE_TAKEN', `编码「${code}」已被使用（字段 code）`);
+const codeTaken = (code: string) => badRequest('GROUP_CODE_TAKEN', `编码「${code}」已被使用（字段 code）`);
 
 /** A platform-type group belongs to no company and only platform accounts create it; other types belong to one. */
 async function ownerOf(ctx: AuthedCtx, db: Db, input: BodyOf<typeof createGroup>): Promise<number | null> {
