@@ -122,12 +122,22 @@ describe('auth', () => {
 
   it('gives the clerk only the user list and read-only goods codes', async () => {
     const token = await app().login('clerk', 'Clerk@123');
-    const info = (await app().app.inject({ url: '/api/admin/user/front/info', headers: bearer(token) })).json();
+    const info = (
+      await app().app.inject({ url: '/api/admin/user/front/info', headers: bearer(token) })
+    ).json();
     expect(info.elements).toEqual([{ code: 'goodsCode:btn_query' }]);
-    const menus = (await app().app.inject({ url: '/api/admin/user/front/tenant/menus', headers: bearer(token) })).json();
+    const menus = (
+      await app().app.inject({ url: '/api/admin/user/front/tenant/menus', headers: bearer(token) })
+    ).json();
     expect(menus).toEqual([
-      expect.objectContaining({ code: 'orgManager', children: [expect.objectContaining({ code: 'userManager' })] }),
-      expect.objectContaining({ code: 'outputInvoiceManager', children: [expect.objectContaining({ code: 'goodsCode' })] }),
+      expect.objectContaining({
+        code: 'orgManager',
+        children: [expect.objectContaining({ code: 'userManager' })],
+      }),
+      expect.objectContaining({
+        code: 'outputInvoiceManager',
+        children: [expect.objectContaining({ code: 'goodsCode' })],
+      }),
     ]);
   });
 

@@ -1,9 +1,12 @@
 import { publicEncrypt, constants, randomBytes } from 'node:crypto';
 import { type DbHandle, openDb } from '@fpy/db';
+import { users } from '@fpy/db';
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { type BuiltApp, buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
+import { hashPassword } from '../src/lib/hash.ts';
 import type { RateLimits } from '../src/plugins/rate-limit.ts';
 
 /**
@@ -106,3 +109,19 @@ export function useTestApp(env?: Record<string, string>) {
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Logs in a member of the demo company who belongs to no group: holds no menu or element code. */
+export async function bareUserToken(t: TestApp, username = 'nobody'): Promise<string> {
+  const [demo] = await t.services.db.select().from(users).where(eq(users.username, 'demo'));
+  await t.services.db
+    .insert(users)
+    .values({
+      tenantId: demo.tenantId,
+      username,
+      passwordHash: await hashPassword('Nobody@123'),
+      passwordState: 'ok',
+      name: '无权限用户',
+    })
+    .onConflictDoNothing();
+  return t.login(username, 'Nobody@123');
+}

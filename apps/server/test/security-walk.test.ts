@@ -3,7 +3,7 @@ import { users } from '@fpy/db';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/lib/hash.ts';
-import { bearer, useTestApp } from './harness.ts';
+import { bareUserToken, bearer, useTestApp } from './harness.ts';
 
 /**
  * Walks the generated OpenAPI document and proves, for every route: no token → 401; a user lacking the
@@ -23,15 +23,7 @@ beforeAll(async () => {
   const t = app();
   doc = (await t.app.inject({ url: '/api/docs/openapi.json' })).json();
   // A member of the demo company with no group at all: holds no code.
-  const [demoUser] = await t.services.db.select().from(users).where(eq(users.username, 'demo'));
-  await t.services.db.insert(users).values({
-    tenantId: demoUser.tenantId,
-    username: 'nobody',
-    passwordHash: await hashPassword('Nobody@123'),
-    passwordState: 'ok',
-    name: '无权限用户',
-  });
-  tokens.nobody = await t.login('nobody', 'Nobody@123');
+  tokens.nobody = await bareUserToken(t);
   tokens.demo = await t.login('demo', 'Demo@123');
   tokens.brand = await t.login('brand', 'Brand@123');
 });

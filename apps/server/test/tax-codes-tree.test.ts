@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bearer, useTestApp } from './harness.ts';
+import { bareUserToken, bearer, useTestApp } from './harness.ts';
 
 const app = useTestApp();
 const BASE = '/api/billing/v1/commodityCode';
@@ -87,7 +87,10 @@ describe('tax classification code tree', () => {
   });
 
   it('refuses users without the menu and anonymous callers', async () => {
-    expect((await get(`${BASE}/tree`, 'clerk', 'Clerk@123')).statusCode).toBe(403);
+    // The clerk reads the tree through goods codes; a user with neither menu is refused.
+    expect((await get(`${BASE}/tree`, 'clerk', 'Clerk@123')).statusCode).toBe(200);
+    const token = await bareUserToken(app());
+    expect((await app().app.inject({ url: `${BASE}/tree`, headers: bearer(token) })).statusCode).toBe(403);
     expect((await app().app.inject({ url: `${BASE}/tree` })).statusCode).toBe(401);
   });
 });
