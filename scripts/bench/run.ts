@@ -74,12 +74,19 @@ try {
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: JSON.stringify(draft),
   });
-  line('POST /api/billing/v1/invoice/calculate (20 lines)', `${calc.requestsPerSecond} req/s, p50 ${calc.p50} ms, p99 ${calc.p99} ms`);
+  line(
+    'POST /api/billing/v1/invoice/calculate (20 lines)',
+    `${calc.requestsPerSecond} req/s, p50 ${calc.p50} ms, p99 ${calc.p99} ms`,
+  );
   if (calc.non2xx || calc.errors) line('  non-2xx / errors', `${calc.non2xx} / ${calc.errors}`);
 
   const ai = await benchAiCoding();
   const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
-  line('AI coding, evaluation set top-1 / top-3', `${pct(ai.top1)} / ${pct(ai.top3)}`, 'target ≥ 80 % / ≥ 95 %');
+  line(
+    'AI coding, evaluation set top-1 / top-3',
+    `${pct(ai.top1)} / ${pct(ai.top3)}`,
+    'target ≥ 80 % / ≥ 95 %',
+  );
   line('AI coding, dev set top-1 / top-3', `${pct(ai.devTop1)} / ${pct(ai.devTop3)}`);
   line('AI coding rate', `${Math.round(ai.namesPerSecond)} names/s`, 'target ≥ 1000 names/s');
   line('Tax-code tree search p95', `${ai.treeSearchP95Ms.toFixed(1)} ms`, 'target < 50 ms');

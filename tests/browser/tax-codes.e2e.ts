@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { launch, login, type Session, screenshotOnFailure } from './helpers.ts';
+import { launch, login, type Session, screenshotOnFailure, sidebarPaths } from './helpers.ts';
 
 const PAGE = '/outputInvoiceManager/taxClassCode';
 const GOODS = '1000000000000000000';
@@ -28,6 +28,8 @@ describe('tax class codes', () => {
 
   test('the national tree expands one level at a time and a node shows its detail', async () => {
     const { page } = s;
+    // Opens the sidebar's groups, so the entry can be clicked.
+    expect(await sidebarPaths(page)).toContain(PAGE);
     await page.locator(`.console-sidebar li.ant-menu-item[data-menu-id$="-${PAGE}"]`).click();
     await page.waitForURL((url) => url.pathname === PAGE);
     await treeNode(page, GOODS).waitFor({ timeout: 30_000 });

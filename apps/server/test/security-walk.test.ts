@@ -1,8 +1,5 @@
 import { catalogueCodes } from '@fpy/contracts';
-import { users } from '@fpy/db';
-import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../src/lib/hash.ts';
 import { bareUserToken, bearer, useTestApp } from './harness.ts';
 
 /**

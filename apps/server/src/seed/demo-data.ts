@@ -59,15 +59,13 @@ export async function seedDemoData(db: Db, uploadsDir: string) {
       phone: '13800000000',
       email: 'admin@fapiaoyun.example',
     });
-    await t
-      .insert(groups)
-      .values({
-        tenantId: null,
-        groupTypeId: platformType,
-        code: 'platform-ops',
-        name: '平台运营',
-        description: '平台运营人员',
-      });
+    await t.insert(groups).values({
+      tenantId: null,
+      groupTypeId: platformType,
+      code: 'platform-ops',
+      name: '平台运营',
+      description: '平台运营人员',
+    });
 
     const demo = await company(
       t,
@@ -157,17 +155,15 @@ export async function seedDemoData(db: Db, uploadsDir: string) {
         .insert(dictTypes)
         .values({ code: d.code, name: d.name, description: d.description })
         .returning({ id: dictTypes.id });
-      await t
-        .insert(dictItems)
-        .values(
-          d.items.map(([value, labelZh, labelEn], i) => ({
-            typeId: type.id,
-            value,
-            labelZh,
-            labelEn,
-            sortOrder: i,
-          })),
-        );
+      await t.insert(dictItems).values(
+        d.items.map(([value, labelZh, labelEn], i) => ({
+          typeId: type.id,
+          value,
+          labelZh,
+          labelEn,
+          sortOrder: i,
+        })),
+      );
     }
     await t.insert(systemSettings).values({ key: SEED_KEY, value: { at: new Date().toISOString() } });
   });
