@@ -81,4 +81,20 @@ describe('clerk permissions', () => {
     await s.page.goto('/orgManager/groupManager');
     await s.page.waitForURL((url) => url.pathname === '/404');
   });
+
+  test('the same page offers those buttons to demo, who holds the elements', async () => {
+    // A control for the test above: the labels it looks for are the ones the page really renders.
+    const { page } = s;
+    await s.context.clearCookies();
+    await login(page, 'demo', 'Demo@123');
+    await page.goto('/orgManager/userManager');
+    await page
+      .locator('.ant-table-tbody')
+      .first()
+      .locator('tr.ant-table-row')
+      .first()
+      .waitFor({ timeout: 30_000 });
+    for (const text of ['新增', '导入', '导出', '编辑', '删除', '重置密码', '分配用户组'])
+      expect(await page.getByRole('button', { name: label(text) }).count(), text).toBeGreaterThan(0);
+  });
 });

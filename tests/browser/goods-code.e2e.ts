@@ -47,6 +47,10 @@ describe('goods codes', () => {
     await page.goto(PAGE);
     await tableBody(page).locator('tr.ant-table-row').first().waitFor({ timeout: 30_000 });
 
+    // demo holds every element: the plain add and the import are there too (the clerk test relies on the labels).
+    await page.getByRole('button', { name: /^新\s*增$/ }).waitFor();
+    await page.getByRole('button', { name: '从发票导入' }).waitFor();
+
     // Add with AI coding: the typed name brings the top-3 codes.
     await page.getByRole('button', { name: '智能赋码新增' }).click();
     const add = dialog(page, '智能赋码推荐');
@@ -77,6 +81,17 @@ describe('goods codes', () => {
     await add.getByRole('button', { name: /保\s*存/ }).click();
     await created;
     await page.getByText('保存成功').first().waitFor();
+    await add.waitFor({ state: 'hidden' });
+
+    // The AI-coded save taught the company's coding memory: the same name now ranks that code first.
+    await page.getByRole('button', { name: '智能赋码新增' }).click();
+    await add.waitFor();
+    await add.getByLabel('商品名称').fill(NAME);
+    await expect
+      .poll(() => add.locator('.ant-card').first().textContent(), { timeout: 30_000 })
+      .toContain('本企业赋码记录');
+    await expect(add.locator('.ant-card').first().textContent()).resolves.toContain(code as string);
+    await add.getByRole('button', { name: /取\s*消/ }).click();
     await add.waitFor({ state: 'hidden' });
 
     // The search finds it, with what was typed and the chosen code.

@@ -23,6 +23,7 @@ import { seedDemoData } from './seed/demo-data.ts';
 import { syncMenus } from './seed/sync-menus.ts';
 import { ProfileCache } from './modules/system/profile/routes.ts';
 import { LoginKey } from './modules/system/auth/login-key.ts';
+import { catalogFor } from './modules/tax-codes/store.ts';
 
 export interface BuildOptions {
   /** Use an already opened database (tests share one per file). */
@@ -36,6 +37,8 @@ export interface BuiltApp {
   app: FastifyInstance;
   services: Services;
   dbHandle: DbHandle;
+  /** Loads reference data and warms in-memory indexes; the real server runs it at start, tests on demand. */
+  warmUp(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -104,6 +107,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     app,
     services,
     dbHandle,
+    // The national tax-code table is loaded on first start and its search index built before users arrive.
+    warmUp: async () => {
+      await catalogFor(db);
+    },
     close: async () => {
       await app.close();
       await gateLog.close();

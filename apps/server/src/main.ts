@@ -17,6 +17,7 @@ async function main() {
     console.error(`启动失败 / failed to start: ${e.message}`);
     process.exit(1);
   });
+  await built.warmUp();
   await built.app.listen({ port: config.PORT, host: config.HOST });
   const url = config.PUBLIC_BASE_URL ?? `http://localhost:${config.PORT}`;
   console.log(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bearer, useTestApp } from './harness.ts';
+import { bareUserToken, bearer, useTestApp } from './harness.ts';
 
 const app = useTestApp();
 const BASE = '/api/billing/v1/userCommodityCode';
@@ -76,9 +76,11 @@ describe('AI-assisted coding', () => {
     expect((await confirm(demo, { name: '稻米', code: '123' })).json().message).toContain('code');
   });
 
-  it('needs the tax-code menu', async () => {
+  it('suggests to readers of the tax-code or goods-code pages, but only 智能赋码 may teach it', async () => {
+    const nobody = await bareUserToken(app());
+    expect((await code(nobody, '餐费')).statusCode).toBe(403);
     const clerk = await app().login('clerk', 'Clerk@123');
-    expect((await code(clerk, '餐费')).statusCode).toBe(403);
+    expect((await code(clerk, '餐费')).statusCode).toBe(200);
     expect((await confirm(clerk, { name: '餐费', code: '3070401000000000000' })).statusCode).toBe(403);
   });
 });

@@ -120,7 +120,7 @@ describe('auth', () => {
     expect(viaCookie.statusCode).toBe(200);
   });
 
-  it('gives the clerk only the user list and read-only goods codes', async () => {
+  it('gives the clerk read-only access: the user list and the four invoicing-data pages', async () => {
     const token = await app().login('clerk', 'Clerk@123');
     const info = (
       await app().app.inject({ url: '/api/admin/user/front/info', headers: bearer(token) })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bearer, useTestApp } from './harness.ts';
+import { bareUserToken, bearer, useTestApp } from './harness.ts';
 
 const app = useTestApp();
 const BASE = '/api/billing/v1/customers';
@@ -114,10 +114,13 @@ describe('customers (buyer titles)', () => {
     ).toBe(200);
   });
 
-  it('needs the myCustomer menu except for suggest', async () => {
+  it('needs the myCustomer menu to read and its buttons to change, except for suggest', async () => {
     const clerk = await app().login('clerk', 'Clerk@123');
-    expect((await get(clerk, BASE)).statusCode).toBe(403);
+    expect((await get(clerk, BASE)).statusCode).toBe(200);
     expect((await send(clerk, 'POST', BASE, { name: 'x', naturalPerson: true })).statusCode).toBe(403);
     expect((await get(clerk, `${BASE}/suggest?q=${encodeURIComponent('上海')}`)).statusCode).toBe(200);
+    const nobody = await bareUserToken(app());
+    expect((await get(nobody, BASE)).statusCode).toBe(403);
+    expect((await get(nobody, `${BASE}/suggest?q=${encodeURIComponent('上海')}`)).statusCode).toBe(200);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bearer, useTestApp } from './harness.ts';
+import { bareUserToken, bearer, useTestApp } from './harness.ts';
 
 const app = useTestApp();
 const BASE = '/api/billing/v1/productNameCorrespondSku';
@@ -115,9 +115,11 @@ describe('product name ↔ SKU map', () => {
     });
   });
 
-  it('needs the goodsCompare menu', async () => {
+  it('needs the goodsCompare menu to read and its buttons to change', async () => {
+    const nobody = await bareUserToken(app());
+    expect((await post(nobody, 'findData', {})).statusCode).toBe(403);
     const clerk = await app().login('clerk', 'Clerk@123');
-    expect((await post(clerk, 'findData', {})).statusCode).toBe(403);
+    expect((await post(clerk, 'findData', {})).statusCode).toBe(200);
     expect(
       (await post(clerk, 'insertProductOrSku', { productName: 'a', sku: 'b', commodityId: 1 })).statusCode,
     ).toBe(403);

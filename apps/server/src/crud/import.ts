@@ -3,8 +3,12 @@ import type { FastifyRequest } from 'fastify';
 import type { AuthedCtx } from '../http/context.ts';
 import { AppError, badRequest } from '../lib/errors.ts';
 import { type ExcelColumn, type ImportReport, readWorkbook } from '../lib/excel.ts';
+import { readUpload } from '../lib/upload.ts';
 import type { ServerResource } from './bind.ts';
 import { createRow } from './writes.ts';
+
+/** The server-wide multipart cap (app.ts), named in the refusal. */
+const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
 
 /**
  * Excel import for resources that declare it: the header row carries the writable fields' Chinese labels
@@ -16,13 +20,12 @@ export async function importRows(
   res: ServerResource,
   req: FastifyRequest,
 ): Promise<ImportReport> {
-  const file = await req.file();
-  if (!file) throw badRequest('FILE_REQUIRED', '请选择要导入的文件');
+  const file = await readUpload(req, MAX_IMPORT_BYTES, '文件');
   const columns: ExcelColumn<unknown>[] = writableFields(res.meta).map(([key, f]) => ({
     key,
     header: f.label.zh,
   }));
-  const { rows } = await readWorkbook(await file.toBuffer(), columns);
+  const { rows } = await readWorkbook(file.data, columns);
   const schema = writeBody(res.meta);
   const report: ImportReport = { total: rows.length, succeeded: 0, failed: 0, errors: [] };
   for (const { rowNumber, values } of rows) {

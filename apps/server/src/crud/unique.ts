@@ -1,21 +1,7 @@
 import { getTableColumns } from 'drizzle-orm';
+import { pgError } from '../lib/db-errors.ts';
 import { badRequest } from '../lib/errors.ts';
 import type { ServerResource } from './bind.ts';
-
-interface PgError {
-  code?: string;
-  detail?: string;
-  constraint?: string;
-  cause?: unknown;
-}
-
-/** The PostgreSQL error behind a driver's wrapper (drizzle wraps query errors; PGlite and pg share the shape). */
-function pgError(err: unknown): PgError | undefined {
-  for (let e = err as PgError | undefined, i = 0; e && i < 4; e = e.cause as PgError | undefined, i++) {
-    if (typeof e.code === 'string' && /^\d{2}[0-9A-Z]{3}$/.test(e.code)) return e;
-  }
-  return undefined;
-}
 
 /**
  * A unique violation (23505) becomes a 400 naming the field, e.g. 岗位编码“P01”已存在. The database decides,

@@ -1,6 +1,6 @@
 import type { Db } from '@fpy/db';
 import { commodities, customers, elements, groupElements, groupMenus, menus } from '@fpy/db';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { initialsOf } from '../modules/commodities/initials.ts';
 import { referenceRows } from '../modules/tax-codes/reference.ts';
 
@@ -94,13 +94,21 @@ export async function seedBillingDemo(db: Db, tenantId: number, staffGroupId: nu
   );
   await db.insert(customers).values(BUYERS.map((b) => ({ ...b, tenantId, initials: initialsOf(b.name) })));
 
-  const [menu] = await db.select({ id: menus.id }).from(menus).where(eq(menus.code, 'goodsCode'));
+  // The clerk may look at the four invoicing-data pages but change nothing: the menus, plus goods-code
+  // 查询 (its only element that is not an action).
+  const readOnly = await db
+    .select({ id: menus.id })
+    .from(menus)
+    .where(inArray(menus.code, ['taxClassCode', 'goodsCode', 'goodsCompare', 'myCustomer']));
+  if (readOnly.length)
+    await db
+      .insert(groupMenus)
+      .values(readOnly.map((m) => ({ groupId: staffGroupId, menuId: m.id })))
+      .onConflictDoNothing();
   const [query] = await db
     .select({ id: elements.id })
     .from(elements)
     .where(eq(elements.code, 'goodsCode:btn_query'));
-  if (menu)
-    await db.insert(groupMenus).values({ groupId: staffGroupId, menuId: menu.id }).onConflictDoNothing();
   if (query)
     await db
       .insert(groupElements)

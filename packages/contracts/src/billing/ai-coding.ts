@@ -11,6 +11,8 @@ import { taxCodeField } from './tax-codes.ts';
 const BASE = '/api/billing/v1/userCommodityCode';
 // Used from the goods-code add dialog (spec §6 btn_addznfm) and from the tax-code page's coding tools.
 const PERMISSION = ['goodsCode:btn_addznfm', 'taxClassCode'] as const;
+/** Teaching the coder (confirmations, batch jobs and their acceptance) changes tenant data: 智能赋码 only. */
+const TEACH = 'goodsCode:btn_addznfm';
 
 export const productName = z.string().trim().min(1, '商品名称不能为空').max(200, '商品名称不能超过200个字符');
 
@@ -41,7 +43,7 @@ export const aiCoding = defineRoute({
 export const confirmAiCoding = defineRoute({
   method: 'POST',
   path: `${BASE}/aiCoding/confirm`,
-  permission: PERMISSION,
+  permission: TEACH,
   tag: 'billing',
   summary: '确认或更正一个商品名称的编码，记入本企业的赋码记忆',
   body: z.object({ name: productName, code: taxCodeField }),
@@ -52,7 +54,7 @@ export const confirmAiCoding = defineRoute({
 export const batchAiCoding = defineRoute({
   method: 'POST',
   path: `${BASE}/batchAiCoding`,
-  permission: PERMISSION,
+  permission: TEACH,
   tag: 'billing',
   consumes: 'multipart',
   summary: '批量智能赋码：上传商品名称 Excel，后台任务逐行推荐编码',
@@ -108,7 +110,7 @@ export const batchAiCodingExport = defineRoute({
 export const acceptBatchAiCoding = defineRoute({
   method: 'POST',
   path: `${BASE}/batchAiCodingResult/accept`,
-  permission: PERMISSION,
+  permission: TEACH,
   tag: 'billing',
   summary: '批量采纳推荐：每行的编码记入本企业的赋码记忆',
   body: z.object({

@@ -14,7 +14,7 @@ import type { AuthedCtx } from '../../http/context.ts';
 import { route } from '../../http/route.ts';
 import { buildWorkbook, type ExcelColumn, readWorkbook, sendWorkbook } from '../../lib/excel.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { readUpload } from '../tax-codes/read-upload.ts';
+import { readUpload } from '../../lib/upload.ts';
 import { catalogFor } from '../tax-codes/store.ts';
 import { isRunningHere, STALE_MS, startJob } from './batch-runner.ts';
 import { confirmCoding } from './memory.ts';

@@ -19,7 +19,7 @@ import { scoped } from '../../data/tenant-scope.ts';
 import { route } from '../../http/route.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { buildWorkbook, sendWorkbook } from '../../lib/excel.ts';
-import { readUpload } from '../tax-codes/read-upload.ts';
+import { readUpload } from '../../lib/upload.ts';
 import { catalogFor } from '../tax-codes/store.ts';
 import { allowedRateOptions } from './allowed-rates.ts';
 import { EXPORT_COLUMNS, importTemplate } from './commodity-excel.ts';

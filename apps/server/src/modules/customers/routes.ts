@@ -17,7 +17,7 @@ import { scoped } from '../../data/tenant-scope.ts';
 import { route } from '../../http/route.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { buildWorkbook, sendWorkbook } from '../../lib/excel.ts';
-import { readUpload } from '../tax-codes/read-upload.ts';
+import { readUpload } from '../../lib/upload.ts';
 import { EXPORT_COLUMNS, importTemplate } from './customer-excel.ts';
 import { customerRowOf } from './customer-rows.ts';
 import { importCustomersVerb } from './import-customers.ts';

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { scoped } from '../../data/tenant-scope.ts';
 import type { AuthedCtx } from '../../http/context.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { isUniqueViolation } from '../base/unique-violation.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { initialsOf } from '../commodities/initials.ts';
 import { customerRowOf } from './customer-rows.ts';
 

@@ -12,14 +12,6 @@ export const ADMIN_GROUP_CODE = 'admin';
 /** A Drizzle transaction used where the module's helpers expect a Db. */
 export const asDb = (tx: unknown) => tx as Db;
 
-/** Postgres unique violation, also when wrapped by Drizzle's query error. */
-export function isUniqueViolation(e: unknown): boolean {
-  for (let x = e as { code?: string; cause?: unknown } | undefined; x; x = x.cause as typeof x) {
-    if (x.code === '23505') return true;
-  }
-  return false;
-}
-
 async function groupCodes(db: Db, groupIds: number[]): Promise<Set<string>> {
   if (!groupIds.length) return new Set();
   const [m, e] = await Promise.all([

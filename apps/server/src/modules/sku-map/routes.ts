@@ -8,7 +8,7 @@ import { scoped } from '../../data/tenant-scope.ts';
 import type { AuthedCtx } from '../../http/context.ts';
 import { route } from '../../http/route.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { isUniqueViolation } from '../base/unique-violation.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { initialsOf } from '../commodities/initials.ts';
 import { selectSkuMaps, skuMapRowOf } from './sku-map-rows.ts';
 

@@ -28,5 +28,13 @@ export default {
     statusHint: 'e.g. 200 or 4xx',
     placeholderInput: 'Enter {{field}}',
     placeholderSelect: 'Select {{field}}',
+    import: {
+      close: 'Close',
+      start: 'Import',
+      downloadTemplate: 'Download import template',
+      hint: 'Click or drop an .xlsx file here (use the import template)',
+      result: '{{total}} rows: {{succeeded}} imported, {{failed}} failed',
+      resultSkipped: '{{total}} rows: {{succeeded}} imported, {{skipped}} duplicates skipped, {{failed}} failed',
+    },
   },
 };

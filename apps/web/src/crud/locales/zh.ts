@@ -28,5 +28,13 @@ export default {
     statusHint: '如 200 或 4xx',
     placeholderInput: '请输入{{field}}',
     placeholderSelect: '请选择{{field}}',
+    import: {
+      close: '关闭',
+      start: '开始导入',
+      downloadTemplate: '下载导入模板',
+      hint: '点击或拖拽 .xlsx 文件到此处（请使用导入模板）',
+      result: '共 {{total}} 行，成功 {{succeeded}} 行，失败 {{failed}} 行',
+      resultSkipped: '共 {{total}} 行，成功 {{succeeded}} 行，重复跳过 {{skipped}} 行，失败 {{failed}} 行',
+    },
   },
 };

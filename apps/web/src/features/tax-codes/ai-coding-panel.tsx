@@ -1,5 +1,6 @@
 import { aiCoding, type CodingSuggestion, confirmAiCoding } from '@fpy/contracts';
 import { Button, Card, Input, List, Progress, Space, Tag } from 'antd';
+import { useCan } from '../../lib/permission.tsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../lib/feedback.ts';
@@ -8,6 +9,7 @@ import { call } from '../../lib/http.ts';
 /** One product name → three codes; confirming teaches the company's memory. */
 export function AiCodingPanel() {
   const { t } = useTranslation();
+  const canTeach = useCan(confirmAiCoding.permission);
   const [name, setName] = useState('');
   const [result, setResult] = useState<{ name: string; suggestions: CodingSuggestion[] } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -54,11 +56,15 @@ export function AiCodingPanel() {
           locale={{ emptyText: t('taxCodes.ai.none') }}
           renderItem={(s) => (
             <List.Item
-              actions={[
-                <Button key="ok" size="small" onClick={() => confirm(s.code)}>
-                  {t('taxCodes.ai.confirm')}
-                </Button>,
-              ]}
+              actions={
+                canTeach
+                  ? [
+                      <Button key="ok" size="small" onClick={() => confirm(s.code)}>
+                        {t('taxCodes.ai.confirm')}
+                      </Button>,
+                    ]
+                  : []
+              }
             >
               <List.Item.Meta
                 title={

@@ -1,6 +1,8 @@
+import { batchAiCoding } from '@fpy/contracts';
 import { Card, Col, Row, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCan } from '../../lib/permission.tsx';
 import { AiCodingPanel } from './ai-coding-panel.tsx';
 import { BatchCodingPanel } from './batch-coding-panel.tsx';
 import { CodeDetail } from './code-detail.tsx';
@@ -12,6 +14,7 @@ import { TableSync } from './table-sync.tsx';
 export default function TaxClassCodePage() {
   const { t } = useTranslation();
   const [selected, setSelected] = useState<string | null>(null);
+  const canBatch = useCan(batchAiCoding.permission);
   const browse = (
     <Row gutter={16}>
       <Col xs={24} lg={12}>
@@ -34,7 +37,10 @@ export default function TaxClassCodePage() {
       items={[
         { key: 'browse', label: t('taxCodes.tabs.browse'), children: browse },
         { key: 'ai', label: t('taxCodes.tabs.ai'), children: <AiCodingPanel /> },
-        { key: 'batch', label: t('taxCodes.tabs.batch'), children: <BatchCodingPanel /> },
+        // Batch jobs change the company's coding memory: only for holders of 智能赋码.
+        ...(canBatch
+          ? [{ key: 'batch', label: t('taxCodes.tabs.batch'), children: <BatchCodingPanel /> }]
+          : []),
       ]}
     />
   );

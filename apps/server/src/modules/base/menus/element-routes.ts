@@ -11,7 +11,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../../http/route.ts';
 import { badRequest, notFound } from '../../../lib/errors.ts';
-import { isUniqueViolation } from '../unique-violation.ts';
+import { isUniqueViolation } from '../../../lib/db-errors.ts';
 import { grantToTenantAdmins } from './grant-admins.ts';
 import { allElements, allMenus, buildElementTree, menuById, toElementRow } from './menu-rows.ts';
 

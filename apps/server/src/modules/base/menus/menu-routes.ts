@@ -13,7 +13,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../../http/route.ts';
 import { badRequest, businessError } from '../../../lib/errors.ts';
-import { isUniqueViolation } from '../unique-violation.ts';
+import { isUniqueViolation } from '../../../lib/db-errors.ts';
 import { storeImage } from '../uploads/store-image.ts';
 import { grantToTenantAdmins, revokeFromTenantGroups } from './grant-admins.ts';
 import { allMenus, buildAdminTree, menuById, subtreeIds, toMenuRow } from './menu-rows.ts';

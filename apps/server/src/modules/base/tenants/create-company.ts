@@ -4,7 +4,7 @@ import { SuperAdmin } from '@fpy/domain';
 import { eq } from 'drizzle-orm';
 import { badRequest } from '../../../lib/errors.ts';
 import { createDefaultGroups } from '../../../seed/tenant-groups.ts';
-import { isUniqueViolation } from '../unique-violation.ts';
+import { isUniqueViolation } from '../../../lib/db-errors.ts';
 
 export type CompanyFields = Omit<
   typeof tenants.$inferInsert,

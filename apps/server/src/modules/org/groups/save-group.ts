@@ -5,7 +5,8 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { AuthedCtx } from '../../../http/context.ts';
 import { scoped } from '../../../data/tenant-scope.ts';
 import { badRequest, businessError } from '../../../lib/errors.ts';
-import { asDb, assertCanHandOut, isUniqueViolation } from '../guards.ts';
+import { isUniqueViolation } from '../../../lib/db-errors.ts';
+import { asDb, assertCanHandOut } from '../guards.ts';
 import { getGroupRecord, getGroupRow, isProtectedGroup } from './group-rows.ts';
 
 export const PLATFORM_TYPE = 'platform';

@@ -7,7 +7,8 @@ import type { AuthedCtx } from '../../../http/context.ts';
 import { scoped } from '../../../data/tenant-scope.ts';
 import { badRequest } from '../../../lib/errors.ts';
 import { hashPassword } from '../../../lib/hash.ts';
-import { asDb, assertCanHandOut, isUniqueViolation } from '../guards.ts';
+import { isUniqueViolation } from '../../../lib/db-errors.ts';
+import { asDb, assertCanHandOut } from '../guards.ts';
 import { checkUserRefs } from './user-refs.ts';
 import { getUserRow } from './user-rows.ts';
 

@@ -4,7 +4,6 @@ export default {
     add: 'Add',
     addAi: 'Add with AI coding',
     cancel: 'Cancel',
-    close: 'Close',
     confirmDelete: 'Delete the goods "{{name}}"?',
     confirmDeleteMany: 'Delete the {{n}} selected goods?',
     delete: 'Delete',
@@ -60,11 +59,8 @@ export default {
     import: {
       button: 'Import from invoices',
       title: 'Import goods from past invoices',
-      template: 'Download template',
       templateFile: 'goods-code-import-template.xlsx',
       hint: 'Click or drop an .xlsx file (columns: name, specification, unit, unit price, rate, tax code)',
-      start: 'Import',
-      result: '{{total}} rows: {{succeeded}} imported, {{skipped}} duplicates skipped, {{failed}} failed',
     },
   },
 };

@@ -4,7 +4,6 @@ export default {
     add: '新增',
     addAi: '智能赋码新增',
     cancel: '取消',
-    close: '关闭',
     confirmDelete: '确定删除商品“{{name}}”吗？',
     confirmDeleteMany: '确定删除选中的 {{n}} 个商品吗？',
     delete: '删除',
@@ -60,11 +59,8 @@ export default {
     import: {
       button: '从发票导入',
       title: '从历史发票导入商品',
-      template: '下载导入模板',
       templateFile: '商品编码导入模板.xlsx',
       hint: '点击或拖拽 .xlsx 文件到此处（列：商品名称、规格型号、单位、单价、税率、税收分类编码）',
-      start: '开始导入',
-      result: '共 {{total}} 行，成功 {{succeeded}} 行，重复跳过 {{skipped}} 行，失败 {{failed}} 行',
     },
   },
 };
