@@ -17,6 +17,15 @@ function leafPaths(nodes: MenuNode[], into: string[] = []): string[] {
   return into;
 }
 
+const GRANTED = [
+  '/dashboard',
+  '/orgManager/userManager',
+  '/outputInvoiceManager/taxClassCode',
+  '/outputInvoiceManager/goodsCode',
+  '/outputInvoiceManager/goodsCompare',
+  '/outputInvoiceManager/myCustomer',
+];
+
 /** antd puts a space between two CJK characters of a button label ("新 增"), hence the patterns. */
 const label = (text: string) => new RegExp(`^${[...text].join('\\s*')}$`);
 
@@ -33,14 +42,12 @@ describe('clerk permissions', () => {
 
   test('the sidebar shows only the granted menus', async () => {
     const paths = await sidebarPaths(s.page);
-    // The seed grants the clerk's 普通用户 group the user list and the goods codes (query only).
-    expect([...paths].sort()).toEqual(
-      ['/dashboard', '/orgManager/userManager', '/outputInvoiceManager/goodsCode'].sort(),
-    );
+    // The seed grants the clerk's 普通用户 group the user list and the four invoicing-data pages (read-only).
+    expect([...paths].sort()).toEqual([...GRANTED].sort());
     const menus = await apiGet<MenuNode[]>(s.page, '/api/admin/user/front/tenant/menus');
     expect(paths.filter((p) => p !== '/dashboard').sort()).toEqual(leafPaths(menus).sort());
     // Nothing the demo administrator has leaks in.
-    for (const hidden of ['groupManager', 'departManager', 'positionManager', 'taxClassCode', 'myCustomer'])
+    for (const hidden of ['groupManager', 'departManager', 'positionManager', 'gateLogManager'])
       expect(paths.some((p) => p.endsWith(`/${hidden}`))).toBe(false);
     // And the clerk holds no user-manager element.
     const info = await apiGet<FrontInfo>(s.page, '/api/admin/user/front/info');
@@ -74,6 +81,31 @@ describe('clerk permissions', () => {
       '解锁',
     ])
       expect(await page.getByRole('button', { name: label(text) }).count(), text).toBe(0);
+  });
+
+  test('the read-only invoicing pages load without any action button', async () => {
+    const { page } = s;
+    const pages: [string, string[]][] = [
+      ['/outputInvoiceManager/myCustomer', ['新增客户', '导入', '导出', '编辑', '删除']],
+      ['/outputInvoiceManager/goodsCompare', ['新增对照', '批量删除', '编辑', '删除']],
+      ['/outputInvoiceManager/taxClassCode', ['同步编码', '导入编码']],
+    ];
+    for (const [path, buttons] of pages) {
+      await page.locator(`.console-sidebar li.ant-menu-item[data-menu-id$="-${path}"]`).click();
+      await page.waitForURL((url) => url.pathname === path);
+      if (path.endsWith('taxClassCode')) {
+        // The tree's top level comes from a call the clerk may make.
+        await page.locator('.ant-tree').getByText('1000000000000000000', { exact: true }).waitFor({
+          timeout: 30_000,
+        });
+      } else {
+        // The list answered: the seeded customers, or the empty state where the company has no rows yet.
+        const answer = path.endsWith('myCustomer') ? 'tr.ant-table-row' : 'tr.ant-table-row, .ant-empty';
+        await page.locator('.ant-table-tbody').first().locator(answer).first().waitFor({ timeout: 30_000 });
+      }
+      for (const text of buttons)
+        expect(await page.getByRole('button', { name: label(text) }).count(), `${path} ${text}`).toBe(0);
+    }
   });
 
   test('a page outside the grants ends on /404', async () => {

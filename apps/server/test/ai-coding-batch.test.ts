@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { bearer, useTestApp } from './harness.ts';
+import { bareUserToken, bearer, useTestApp } from './harness.ts';
 
 const app = useTestApp();
 const BASE = '/api/billing/v1/userCommodityCode';
@@ -108,8 +108,11 @@ describe('batch AI-assisted coding', () => {
     expect((await send('x.xlsx', await workbook('商品名称', []))).statusCode).toBe(400);
   });
 
-  it('needs the tax-code menu', async () => {
+  it('needs a coding page to read results and 智能赋码 to start or accept a batch', async () => {
+    const nobody = await bareUserToken(app());
+    expect((await post(nobody, 'batchAiCodingResult', { jobId: 1 })).statusCode).toBe(403);
     const clerk = await app().login('clerk', 'Clerk@123');
-    expect((await post(clerk, 'batchAiCodingResult', { jobId: 1 })).statusCode).toBe(403);
+    expect((await post(clerk, 'batchAiCoding', {})).statusCode).toBe(403);
+    expect((await post(clerk, 'batchAiCodingResult/accept', { jobId: 1, rows: [] })).statusCode).toBe(403);
   });
 });

@@ -136,7 +136,9 @@ describe('auth', () => {
       }),
       expect.objectContaining({
         code: 'outputInvoiceManager',
-        children: [expect.objectContaining({ code: 'goodsCode' })],
+        children: ['taxClassCode', 'goodsCode', 'goodsCompare', 'myCustomer'].map((code) =>
+          expect.objectContaining({ code }),
+        ),
       }),
     ]);
   });

@@ -21,3 +21,4 @@ export * from './billing/calculate.ts';
 export * from './billing/commodities.ts';
 export * from './billing/sku-map.ts';
 export * from './billing/customers.ts';
+export * from './billing/credit-line.ts';

@@ -381,6 +381,77 @@ CREATE TABLE "customers" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "tax_sandbox_credit_lines" (
+	"tenant_id" integer NOT NULL,
+	"month" text NOT NULL,
+	"monthly_limit_fen" bigint NOT NULL,
+	"used_fen" bigint DEFAULT 0 NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "tax_sandbox_credit_lines_tenant_id_month_pk" PRIMARY KEY("tenant_id","month")
+);
+--> statement-breakpoint
+CREATE TABLE "tax_sandbox_invoices" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "tax_sandbox_invoices_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"tenant_id" integer NOT NULL,
+	"number" text NOT NULL,
+	"request_id" text NOT NULL,
+	"seller_credit_code" text NOT NULL,
+	"seller_name" text NOT NULL,
+	"buyer_name" text NOT NULL,
+	"buyer_tax_number" text,
+	"invoice_type" text NOT NULL,
+	"colour" text NOT NULL,
+	"amount_fen" bigint NOT NULL,
+	"tax_fen" bigint NOT NULL,
+	"total_fen" bigint NOT NULL,
+	"issue_date" text NOT NULL,
+	"issued_at" timestamp with time zone NOT NULL,
+	"blue_number" text,
+	"buyer_booked" boolean DEFAULT false NOT NULL,
+	"credit_month" text NOT NULL,
+	"payload" jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "tax_sandbox_red_forms" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "tax_sandbox_red_forms_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"form_no" text NOT NULL,
+	"tenant_id" integer NOT NULL,
+	"blue_number" text NOT NULL,
+	"seller_credit_code" text NOT NULL,
+	"initiator" text NOT NULL,
+	"reason" text NOT NULL,
+	"state" text NOT NULL,
+	"amount_fen" bigint NOT NULL,
+	"tax_fen" bigint NOT NULL,
+	"deadline" timestamp with time zone,
+	"red_number" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "tax_sandbox_requests" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "tax_sandbox_requests_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"request_id" text NOT NULL,
+	"tenant_id" integer NOT NULL,
+	"order_no" text NOT NULL,
+	"payload" jsonb NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"ready_at" timestamp with time zone NOT NULL,
+	"invoice_number" text,
+	"failure_code" text,
+	"failure_message" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "tax_sandbox_sequences" (
+	"seller_credit_code" text NOT NULL,
+	"year" integer NOT NULL,
+	"last_seq" bigint NOT NULL,
+	CONSTRAINT "tax_sandbox_sequences_seller_credit_code_year_pk" PRIMARY KEY("seller_credit_code","year")
+);
+--> statement-breakpoint
 CREATE UNIQUE INDEX "tenants_code_uq" ON "tenants" USING btree ("tenant_code");--> statement-breakpoint
 CREATE INDEX "tenants_credit_idx" ON "tenants" USING btree ("credit_code");--> statement-breakpoint
 CREATE INDEX "departments_tenant_idx" ON "departments" USING btree ("tenant_id");--> statement-breakpoint
@@ -419,4 +490,11 @@ CREATE INDEX "commodities_tenant_tax_code_idx" ON "commodities" USING btree ("te
 CREATE UNIQUE INDEX "commodity_sku_maps_tenant_sku_uq" ON "commodity_sku_maps" USING btree ("tenant_id","sku");--> statement-breakpoint
 CREATE INDEX "commodity_sku_maps_commodity_idx" ON "commodity_sku_maps" USING btree ("commodity_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "customers_tenant_tax_number_uq" ON "customers" USING btree ("tenant_id","tax_number");--> statement-breakpoint
-CREATE INDEX "customers_tenant_name_idx" ON "customers" USING btree ("tenant_id","name");
+CREATE INDEX "customers_tenant_name_idx" ON "customers" USING btree ("tenant_id","name");--> statement-breakpoint
+CREATE UNIQUE INDEX "tax_sandbox_invoices_number_uq" ON "tax_sandbox_invoices" USING btree ("seller_credit_code","number");--> statement-breakpoint
+CREATE INDEX "tax_sandbox_invoices_number_idx" ON "tax_sandbox_invoices" USING btree ("number");--> statement-breakpoint
+CREATE UNIQUE INDEX "tax_sandbox_red_forms_no_uq" ON "tax_sandbox_red_forms" USING btree ("form_no");--> statement-breakpoint
+CREATE INDEX "tax_sandbox_red_forms_blue_idx" ON "tax_sandbox_red_forms" USING btree ("blue_number");--> statement-breakpoint
+CREATE INDEX "tax_sandbox_red_forms_deadline_idx" ON "tax_sandbox_red_forms" USING btree ("state","deadline");--> statement-breakpoint
+CREATE UNIQUE INDEX "tax_sandbox_requests_request_uq" ON "tax_sandbox_requests" USING btree ("request_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "tax_sandbox_requests_order_uq" ON "tax_sandbox_requests" USING btree ("tenant_id","order_no");

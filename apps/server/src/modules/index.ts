@@ -8,6 +8,7 @@ import { registerInvoiceCalcModule } from './invoice-calc/index.ts';
 import { registerCommoditiesModule } from './commodities/index.ts';
 import { registerSkuMapModule } from './sku-map/index.ts';
 import { registerCustomersModule } from './customers/index.ts';
+import { registerTaxGatewayModule } from './tax-gateway/index.ts';
 import { registerOrgRoutes } from './org/index.ts';
 import { registerAuthRoutes } from './system/auth/routes.ts';
 import type { LoginKey } from './system/auth/login-key.ts';
@@ -33,5 +34,6 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps) {
   registerCommoditiesModule(app);
   registerSkuMapModule(app);
   registerCustomersModule(app);
+  registerTaxGatewayModule(app);
   registerResources(app);
 }

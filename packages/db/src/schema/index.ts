@@ -8,3 +8,4 @@ export * from './files.ts';
 export * from './tax-codes.ts';
 export * from './commodities.ts';
 export * from './customers.ts';
+export * from './tax-sandbox.ts';

@@ -5,6 +5,7 @@ export default {
     add: 'Add',
     edit: 'Edit',
     delete: 'Delete',
+    deleteSelected: 'Delete selected',
     export: 'Export',
     actions: 'Actions',
     total: '{{total}} in total',
@@ -34,7 +35,8 @@ export default {
       downloadTemplate: 'Download import template',
       hint: 'Click or drop an .xlsx file here (use the import template)',
       result: '{{total}} rows: {{succeeded}} imported, {{failed}} failed',
-      resultSkipped: '{{total}} rows: {{succeeded}} imported, {{skipped}} duplicates skipped, {{failed}} failed',
+      resultSkipped:
+        '{{total}} rows: {{succeeded}} imported, {{skipped}} duplicates skipped, {{failed}} failed',
     },
   },
 };

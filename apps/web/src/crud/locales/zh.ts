@@ -5,6 +5,7 @@ export default {
     add: '新增',
     edit: '编辑',
     delete: '删除',
+    deleteSelected: '批量删除',
     export: '导出',
     actions: '操作',
     total: '共 {{total}} 条',

@@ -1,12 +1,14 @@
 import { type CustomerRow, deleteCustomer, exportCustomers, listCustomers } from '@fpy/contracts';
 import { invoiceTypeRules } from '@fpy/domain';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Input, Popconfirm, Select, Space, Table, type TableProps, Tag } from 'antd';
+import { Button, Card, Input, Select, Space, type TableProps, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../lib/feedback.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { call, download, toQueryString } from '../../lib/http.ts';
+import { PagedTable, type Paging } from '../../crud/paged-table.tsx';
+import { RowActions } from '../../crud/row-actions.tsx';
 import { Can } from '../../lib/permission.tsx';
 import { CustomerFormDialog } from './customer-form-dialog.tsx';
 import { ImportDialog } from './import-dialog.tsx';
@@ -18,7 +20,7 @@ export default function CustomersPage() {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const [filters, setFilters] = useState<Filters>({});
-  const [paging, setPaging] = useState({ page: 1, limit: 20, sort: undefined as string | undefined });
+  const [paging, setPaging] = useState<Paging>({ page: 1, limit: 20 });
   const query = { ...filters, ...paging };
   const { data, isFetching } = useQuery({
     queryKey: ['customers', 'list', query],
@@ -70,29 +72,18 @@ export default function CustomersPage() {
       fixed: 'right',
       width: 140,
       render: (_: unknown, r) => (
-        <Space size={4}>
-          <Can code="myCustomer:btn_edit">
-            <Button type="link" size="small" onClick={() => setDialog({ open: true, row: r })}>
-              {t('customers.edit')}
-            </Button>
-          </Can>
-          <Can code="myCustomer:btn_del">
-            <Popconfirm title={t('customers.confirmDelete', { name: r.name })} onConfirm={() => remove(r.id)}>
-              <Button type="link" size="small" danger>
-                {t('customers.delete')}
-              </Button>
-            </Popconfirm>
-          </Can>
-        </Space>
+        <RowActions
+          edit={{ code: 'myCustomer:btn_edit', onClick: () => setDialog({ open: true, row: r }) }}
+          remove={{
+            code: 'myCustomer:btn_del',
+            confirm: t('customers.confirmDelete', { name: r.name }),
+            onConfirm: () => remove(r.id),
+          }}
+        />
       ),
     },
   ];
 
-  const onChange: TableProps<CustomerRow>['onChange'] = (p, _f, sorter) => {
-    const s = Array.isArray(sorter) ? sorter[0] : sorter;
-    const sort = s?.order && s.field ? `${s.order === 'descend' ? '-' : ''}${String(s.field)}` : undefined;
-    setPaging({ page: p.current ?? 1, limit: p.pageSize ?? 20, sort });
-  };
   const search = (f: Filters) => {
     setFilters(f);
     setPaging((p) => ({ ...p, page: 1 }));
@@ -138,21 +129,12 @@ export default function CustomersPage() {
           </Button>
         </Can>
       </Space>
-      <Table<CustomerRow>
-        rowKey="id"
-        size="middle"
-        scroll={{ x: 'max-content' }}
-        loading={isFetching}
+      <PagedTable<CustomerRow>
         columns={columns}
-        dataSource={data?.rows ?? []}
-        onChange={onChange}
-        pagination={{
-          current: paging.page,
-          pageSize: paging.limit,
-          total: data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => t('customers.total', { total }),
-        }}
+        data={data}
+        loading={isFetching}
+        paging={paging}
+        onPaging={setPaging}
       />
       <CustomerFormDialog
         open={dialog.open}

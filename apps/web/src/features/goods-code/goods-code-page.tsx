@@ -1,11 +1,13 @@
 import { type CommodityRow, deleteCommodity, exportCommodities, removeCommodities } from '@fpy/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Popconfirm, Space, Table, type TableProps, Tag } from 'antd';
+import { Button, Card, Space, type TableProps, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../lib/feedback.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { call, download, toQueryString } from '../../lib/http.ts';
+import { PagedTable, type Paging } from '../../crud/paged-table.tsx';
+import { DeleteSelectedButton, RowActions } from '../../crud/row-actions.tsx';
 import { Can, useCan } from '../../lib/permission.tsx';
 import { CommodityFormDialog, type FormMode } from './commodity-form-dialog.tsx';
 import { commoditiesQuery, refreshGoods } from './goods-api.ts';
@@ -33,7 +35,7 @@ export default function GoodsCodePage() {
   const qc = useQueryClient();
   const canQuery = useCan('goodsCode:btn_query');
   const [filters, setFilters] = useState<GoodsFilters>({});
-  const [paging, setPaging] = useState({ page: 1, limit: 20, sort: undefined as string | undefined });
+  const [paging, setPaging] = useState<Paging>({ page: 1, limit: 20 });
   const { data, isFetching } = useQuery({
     ...commoditiesQuery({ ...filters, ...paging }),
     enabled: canQuery,
@@ -94,32 +96,21 @@ export default function GoodsCodePage() {
       fixed: 'right',
       width: 140,
       render: (_: unknown, r) => (
-        <Space size={4}>
-          <Can code="goodsCode:btn_edit">
-            <Button type="link" size="small" onClick={() => setDialogs({ ...CLOSED, modify: true, row: r })}>
-              {t('goodsCode.edit')}
-            </Button>
-          </Can>
-          <Can code="goodsCode:btn_del">
-            <Popconfirm
-              title={t('goodsCode.confirmDelete', { name: r.name })}
-              onConfirm={() => removeOne(r.id)}
-            >
-              <Button type="link" size="small" danger>
-                {t('goodsCode.delete')}
-              </Button>
-            </Popconfirm>
-          </Can>
-        </Space>
+        <RowActions
+          edit={{
+            code: 'goodsCode:btn_edit',
+            label: t('goodsCode.edit'),
+            onClick: () => setDialogs({ ...CLOSED, modify: true, row: r }),
+          }}
+          remove={{
+            code: 'goodsCode:btn_del',
+            confirm: t('goodsCode.confirmDelete', { name: r.name }),
+            onConfirm: () => removeOne(r.id),
+          }}
+        />
       ),
     },
   ];
-
-  const onChange: TableProps<CommodityRow>['onChange'] = (p, _f, sorter) => {
-    const s = Array.isArray(sorter) ? sorter[0] : sorter;
-    const sort = s?.order && s.field ? `${s.order === 'descend' ? '-' : ''}${String(s.field)}` : undefined;
-    setPaging({ page: p.current ?? 1, limit: p.pageSize ?? 20, sort });
-  };
 
   return (
     <Card>
@@ -154,34 +145,20 @@ export default function GoodsCodePage() {
             {t('goodsCode.export')}
           </Button>
         </Can>
-        <Can code="goodsCode:btn_del">
-          <Popconfirm
-            title={t('goodsCode.confirmDeleteMany', { n: selected.length })}
-            disabled={!selected.length}
-            onConfirm={removeSelected}
-          >
-            <Button danger disabled={!selected.length}>
-              {t('goodsCode.deleteSelected')}
-            </Button>
-          </Popconfirm>
-        </Can>
+        <DeleteSelectedButton
+          code="goodsCode:btn_del"
+          selected={selected}
+          confirm={t('goodsCode.confirmDeleteMany', { n: selected.length })}
+          onConfirm={removeSelected}
+        />
       </Space>
-      <Table<CommodityRow>
-        rowKey="id"
-        size="middle"
-        scroll={{ x: 'max-content' }}
-        loading={isFetching}
+      <PagedTable<CommodityRow>
         columns={columns}
-        dataSource={data?.rows ?? []}
+        data={data}
+        loading={isFetching}
+        paging={paging}
+        onPaging={setPaging}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
-        onChange={onChange}
-        pagination={{
-          current: paging.page,
-          pageSize: paging.limit,
-          total: data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => t('goodsCode.total', { total }),
-        }}
       />
       <CommodityFormDialog
         mode={mode}

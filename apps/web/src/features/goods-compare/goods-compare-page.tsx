@@ -1,11 +1,13 @@
 import { deleteSkuMaps, findSkuMaps, type SkuMapRow } from '@fpy/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Input, Popconfirm, Space, Table, type TableProps } from 'antd';
+import { Button, Card, Input, Space, type TableProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../lib/feedback.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { call } from '../../lib/http.ts';
+import { PagedTable, type Paging } from '../../crud/paged-table.tsx';
+import { DeleteSelectedButton, RowActions } from '../../crud/row-actions.tsx';
 import { Can } from '../../lib/permission.tsx';
 import { SkuMapDialog } from './sku-map-dialog.tsx';
 
@@ -14,7 +16,7 @@ export default function GoodsComparePage() {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const [keyword, setKeyword] = useState('');
-  const [paging, setPaging] = useState({ page: 1, limit: 20 });
+  const [paging, setPaging] = useState<Paging>({ page: 1, limit: 20 });
   const query = { keyword: keyword || undefined, ...paging };
   const { data, isFetching } = useQuery({
     queryKey: ['goodsCompare', 'list', query],
@@ -48,23 +50,14 @@ export default function GoodsComparePage() {
       fixed: 'right',
       width: 140,
       render: (_: unknown, r) => (
-        <Space size={4}>
-          <Can code="goodsCompare:btn_edit">
-            <Button type="link" size="small" onClick={() => setDialog({ open: true, row: r })}>
-              {t('goodsCompare.edit')}
-            </Button>
-          </Can>
-          <Can code="goodsCompare:btn_del">
-            <Popconfirm
-              title={t('goodsCompare.confirmDelete', { sku: r.sku })}
-              onConfirm={() => remove([r.id])}
-            >
-              <Button type="link" size="small" danger>
-                {t('goodsCompare.delete')}
-              </Button>
-            </Popconfirm>
-          </Can>
-        </Space>
+        <RowActions
+          edit={{ code: 'goodsCompare:btn_edit', onClick: () => setDialog({ open: true, row: r }) }}
+          remove={{
+            code: 'goodsCompare:btn_del',
+            confirm: t('goodsCompare.confirmDelete', { sku: r.sku }),
+            onConfirm: () => remove([r.id]),
+          }}
+        />
       ),
     },
   ];
@@ -86,34 +79,20 @@ export default function GoodsComparePage() {
             {t('goodsCompare.add')}
           </Button>
         </Can>
-        <Can code="goodsCompare:btn_del">
-          <Popconfirm
-            title={t('goodsCompare.confirmDeleteMany', { n: selected.length })}
-            disabled={!selected.length}
-            onConfirm={() => remove(selected)}
-          >
-            <Button danger disabled={!selected.length}>
-              {t('goodsCompare.deleteSelected')}
-            </Button>
-          </Popconfirm>
-        </Can>
+        <DeleteSelectedButton
+          code="goodsCompare:btn_del"
+          selected={selected}
+          confirm={t('goodsCompare.confirmDeleteMany', { n: selected.length })}
+          onConfirm={() => remove(selected)}
+        />
       </Space>
-      <Table<SkuMapRow>
-        rowKey="id"
-        size="middle"
-        scroll={{ x: 'max-content' }}
-        loading={isFetching}
+      <PagedTable<SkuMapRow>
         columns={columns}
-        dataSource={data?.rows ?? []}
+        data={data}
+        loading={isFetching}
+        paging={paging}
+        onPaging={setPaging}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
-        onChange={(p) => setPaging({ page: p.current ?? 1, limit: p.pageSize ?? 20 })}
-        pagination={{
-          current: paging.page,
-          pageSize: paging.limit,
-          total: data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => t('goodsCompare.total', { total }),
-        }}
       />
       <SkuMapDialog
         open={dialog.open}

@@ -8,9 +8,7 @@ export default {
       'The credit code check character does not match (expected {{expected}}); it can still be saved — please verify',
     company: 'Company',
     confirmDelete: 'Delete the customer "{{name}}"?',
-    delete: 'Delete',
     deleted: 'Deleted',
-    edit: 'Edit',
     editTitle: 'Edit customer',
     export: 'Export',
     import: 'Import',
@@ -24,7 +22,6 @@ export default {
     saved: 'Saved',
     taxNumberRequired: 'A company customer needs a taxpayer number',
     templateFile: 'customer-import-template.xlsx',
-    total: '{{total}} in total',
     updatedAt: 'Updated',
     yes: 'Yes',
     field: {

@@ -7,9 +7,7 @@ export default {
     checksum: '统一社会信用代码校验位不符（应为 {{expected}}），仍可保存，请核对',
     company: '企业',
     confirmDelete: '确定删除客户“{{name}}”吗？',
-    delete: '删除',
     deleted: '删除成功',
-    edit: '编辑',
     editTitle: '编辑客户',
     export: '导出',
     import: '导入',
@@ -23,7 +21,6 @@ export default {
     saved: '保存成功',
     taxNumberRequired: '企业客户必须填写纳税人识别号',
     templateFile: '客户导入模板.xlsx',
-    total: '共 {{total}} 条',
     updatedAt: '更新时间',
     yes: '是',
     field: {

@@ -6,9 +6,7 @@ export default {
     cancel: 'Cancel',
     confirmDelete: 'Delete the goods "{{name}}"?',
     confirmDeleteMany: 'Delete the {{n}} selected goods?',
-    delete: 'Delete',
     deleted: 'Deleted',
-    deleteSelected: 'Delete selected',
     disabled: 'Disabled',
     edit: 'Edit',
     enabled: 'Enabled',
@@ -28,7 +26,6 @@ export default {
     reset: 'Reset',
     save: 'Save',
     saved: 'Saved',
-    total: '{{total}} in total',
     updatedAt: 'Updated',
     title: { add: 'Add goods code', addAi: 'Add with AI coding', edit: 'Edit goods code' },
     field: {

@@ -6,9 +6,7 @@ export default {
     cancel: '取消',
     confirmDelete: '确定删除商品“{{name}}”吗？',
     confirmDeleteMany: '确定删除选中的 {{n}} 个商品吗？',
-    delete: '删除',
     deleted: '删除成功',
-    deleteSelected: '批量删除',
     disabled: '停用',
     edit: '修改',
     enabled: '启用',
@@ -28,7 +26,6 @@ export default {
     reset: '重置',
     save: '保存',
     saved: '保存成功',
-    total: '共 {{total}} 条',
     updatedAt: '更新时间',
     title: { add: '新增商品编码', addAi: '智能赋码新增', edit: '修改商品编码' },
     field: {

@@ -8,10 +8,7 @@ export default {
     commodityHint: 'Search by name, pinyin initials or own code',
     confirmDelete: 'Delete the mapping of SKU "{{sku}}"?',
     confirmDeleteMany: 'Delete the {{n}} selected mappings?',
-    delete: 'Delete',
     deleted: 'Deleted',
-    deleteSelected: 'Delete selected',
-    edit: 'Edit',
     editTitle: 'Edit name–SKU mapping',
     keywordHint: 'Product name, SKU, goods name or own code',
     ownCode: 'Own code',
@@ -21,7 +18,6 @@ export default {
     save: 'Save',
     saved: 'Saved',
     taxCode: 'Tax code',
-    total: '{{total}} in total',
     updatedAt: 'Updated',
   },
 };

@@ -8,10 +8,7 @@ export default {
     commodityHint: '输入名称、拼音首字母或自行编码搜索',
     confirmDelete: '确定删除 SKU“{{sku}}”的对照吗？',
     confirmDeleteMany: '确定删除选中的 {{n}} 条对照吗？',
-    delete: '删除',
     deleted: '删除成功',
-    deleteSelected: '批量删除',
-    edit: '编辑',
     editTitle: '编辑商品对照',
     keywordHint: '商品名称、SKU、商品编码名称或自行编码',
     ownCode: '自行编码',
@@ -21,7 +18,6 @@ export default {
     save: '保存',
     saved: '保存成功',
     taxCode: '税收分类编码',
-    total: '共 {{total}} 条',
     updatedAt: '更新时间',
   },
 };

@@ -1,8 +1,9 @@
 import type { UserRow } from '@fpy/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Space, Table, type TableProps, Tag, Tooltip } from 'antd';
+import { Button, Card, Space, type TableProps, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PagedTable, type Paging } from '../../../crud/paged-table.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { download, toQueryString } from '../../../lib/http.ts';
 import { Can } from '../../../lib/permission.tsx';
@@ -15,12 +16,15 @@ import { UserFilters, type UserFilterValues } from './user-filters.tsx';
 import { UserFormDrawer } from './user-form-drawer.tsx';
 import { type UserDialog, UserRowActions } from './user-row-actions.tsx';
 
+/** Newest accounts first, also when the user clears a column's sort. */
+const DEFAULT_SORT = '-createdAt';
+
 /** Spec §2.12 /orgManager/userManager. */
 export default function UserPage() {
   const { t } = useTranslation();
   const { platform } = useOrgScope();
   const [filters, setFilters] = useState<UserFilterValues>({});
-  const [paging, setPaging] = useState({ page: 1, limit: 20, sort: '-createdAt' });
+  const [paging, setPaging] = useState<Paging>({ page: 1, limit: 20, sort: DEFAULT_SORT });
   const { data, isFetching } = useQuery(usersQuery({ ...filters, ...paging }));
   const [drawer, setDrawer] = useState<{ open: boolean; user: UserRow | null }>({ open: false, user: null });
   const [dialog, setDialog] = useState<{ kind: UserDialog | null; user: UserRow | null }>({
@@ -86,12 +90,6 @@ export default function UserPage() {
     },
   ];
 
-  const onChange: TableProps<UserRow>['onChange'] = (p, _f, sorter) => {
-    const s = Array.isArray(sorter) ? sorter[0] : sorter;
-    const sort = s?.order && s.field ? `${s.order === 'descend' ? '-' : ''}${String(s.field)}` : '-createdAt';
-    setPaging({ page: p.current ?? 1, limit: p.pageSize ?? 20, sort });
-  };
-
   return (
     <Card>
       <UserFilters
@@ -113,21 +111,13 @@ export default function UserPage() {
           <Button onClick={exportFile}>{t('org.user.export')}</Button>
         </Can>
       </Space>
-      <Table<UserRow>
-        rowKey="id"
-        size="middle"
-        scroll={{ x: 'max-content' }}
-        loading={isFetching}
+      <PagedTable<UserRow>
         columns={columns}
-        dataSource={data?.rows ?? []}
-        onChange={onChange}
-        pagination={{
-          current: paging.page,
-          pageSize: paging.limit,
-          total: data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => t('org.common.total', { total }),
-        }}
+        data={data}
+        loading={isFetching}
+        paging={paging}
+        onPaging={setPaging}
+        defaultSort={DEFAULT_SORT}
       />
       <UserFormDrawer
         open={drawer.open}
