@@ -1,0 +1,112 @@
+import { type Db, taxSandboxInvoices, taxSandboxRedForms } from '@fpy/db';
+import { and, eq } from 'drizzle-orm';
+import type {
+  CreditLine,
+  IssueRequest,
+  LayoutFormat,
+  RedFormAction,
+  RedFormApplyRequest,
+  TaxGateway,
+  VerifyRequest,
+} from '../gateway.ts';
+import { readCreditLine, setCreditLimit } from './credit.ts';
+import { queryIssueResult, submitIssue } from './issue.ts';
+import { downloadLayout } from './layout.ts';
+import { DEFAULT_SANDBOX_OPTIONS, type SandboxOptions, shanghaiMonth } from './options.ts';
+import { applyRedForm } from './red-apply.ts';
+import { actOnForm, lockForm, sweepExpired, toRedForm } from './red-forms.ts';
+import { verifyInvoice } from './verify.ts';
+
+/**
+ * The embedded tax bureau (issue 4 §1): stateful, persisted in the tax_sandbox_* tables, asynchronous with
+ * configurable latency and failure injection. Besides TaxGateway it offers the sandbox-only levers tests and
+ * platform administrators need (credit-line limit, buyer booking, the 72-hour sweep).
+ */
+export class SandboxTaxGateway implements TaxGateway {
+  readonly options: SandboxOptions;
+
+  constructor(
+    private readonly db: Db,
+    options: Partial<SandboxOptions> = {},
+  ) {
+    this.options = { ...DEFAULT_SANDBOX_OPTIONS, ...options };
+  }
+
+  private now() {
+    return this.options.now();
+  }
+
+  submitIssue(request: IssueRequest) {
+    return submitIssue(this.db, this.options, request);
+  }
+
+  queryIssueResult(requestId: string) {
+    return queryIssueResult(this.db, this.options, requestId);
+  }
+
+  applyRedForm(request: RedFormApplyRequest) {
+    return applyRedForm(this.db, request, this.now());
+  }
+
+  async queryRedForm(tenantId: number, formNo: string) {
+    return this.db.transaction(async (tx) => {
+      const row = await lockForm(tx as unknown as Db, formNo, this.now());
+      return row && row.tenantId === tenantId ? toRedForm(row) : null;
+    });
+  }
+
+  confirmRedForm(action: RedFormAction) {
+    return actOnForm(this.db, action, 'confirm', this.now());
+  }
+
+  refuseRedForm(action: RedFormAction) {
+    return actOnForm(this.db, action, 'refuse', this.now());
+  }
+
+  revokeRedForm(action: RedFormAction) {
+    return actOnForm(this.db, action, 'revoke', this.now());
+  }
+
+  creditLine(tenantId: number): Promise<CreditLine> {
+    return readCreditLine(this.db, tenantId, shanghaiMonth(this.now()), this.options.defaultMonthlyLimitFen);
+  }
+
+  verify(request: VerifyRequest) {
+    return verifyInvoice(this.db, request);
+  }
+
+  downloadLayout(tenantId: number, number: string, format: LayoutFormat) {
+    return downloadLayout(this.db, tenantId, number, format);
+  }
+
+  // ---- sandbox-only levers ----
+
+  /** Platform administrators adjust the current month's line (and the months after, which inherit it). */
+  setMonthlyLimit(tenantId: number, monthlyLimitFen: number): Promise<CreditLine> {
+    return setCreditLimit(this.db, tenantId, shanghaiMonth(this.now()), monthlyLimitFen);
+  }
+
+  /** §6.1 / §7.3: stands in for the buyer's 用途确认 or 入账确认, after which a 确认单 needs the other party. */
+  async simulateBuyerBooking(sellerCreditCode: string, number: string) {
+    await this.db
+      .update(taxSandboxInvoices)
+      .set({ buyerBooked: true })
+      .where(
+        and(eq(taxSandboxInvoices.sellerCreditCode, sellerCreditCode), eq(taxSandboxInvoices.number, number)),
+      );
+  }
+
+  /** Voids pending 确认单 past their 72-hour window (§6.1); the scheduler calls it later. */
+  sweepExpired(now: Date = this.now()) {
+    return sweepExpired(this.db, now);
+  }
+
+  /** Forms of a blue invoice, newest first (for the product's red-flush page). */
+  async redFormsOf(blueNumber: string) {
+    const rows = await this.db
+      .select()
+      .from(taxSandboxRedForms)
+      .where(eq(taxSandboxRedForms.blueNumber, blueNumber));
+    return rows.map(toRedForm);
+  }
+}
