@@ -5,7 +5,7 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import { getOpenApi } from '@fpy/contracts';
 import { type DbHandle, openDb } from '@fpy/db';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { Config } from './config.ts';
 import type { Services } from './http/context.ts';
 import { registeredContracts, route } from './http/route.ts';
@@ -76,6 +76,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.LOG_LEVEL },
     bodyLimit: 1024 * 1024,
+    // Every API request is already recorded by the gate log; per-request log lines would only cost CPU.
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: true,
     genReqId: () => crypto.randomUUID(),
     ajv: { customOptions: { coerceTypes: false } },

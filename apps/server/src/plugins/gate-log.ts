@@ -25,7 +25,7 @@ export class GateLogWriter {
 
   push(row: Row) {
     this.buf.push(row);
-    if (this.buf.length >= 200) void this.flush();
+    if (this.buf.length >= 100) void this.flush();
   }
 
   flush(): Promise<void> {
