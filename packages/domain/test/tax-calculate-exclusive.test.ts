@@ -2,33 +2,10 @@
  * Table-driven cases from real invoices, part 1: tax-exclusive pricing — the FAPIAOAPI TaxExample invoices (§4.1,
  * §4.4) and everyday invoices at every rate. Expected figures were worked by hand from the §4.1 formulas.
  */
-import { describe, expect, it } from 'vitest';
-import { calculateInvoice } from '../src/tax/calculate-invoice.ts';
-import type { InvoiceDraft, LineDraft } from '../src/tax/types.ts';
+import { expect } from 'vitest';
+import { type InvoiceCase, runInvoiceCases, water } from './invoice-cases.ts';
 
-type Triple = [amount: number, tax: number, inclusive: number];
-interface Case {
-  title: string;
-  mode: InvoiceDraft['pricingMode'];
-  lines: LineDraft[];
-  expect: Triple[];
-  totals: Triple;
-  words?: string;
-  draft?: Partial<InvoiceDraft>;
-  check?: (r: ReturnType<typeof calculateInvoice>) => void;
-}
-
-const BUYER = { name: '上海某某信息科技有限公司', taxNumber: '91110108MA019HQRX9' };
-const water = (n: string, price: string, rate: LineDraft['rate']): LineDraft => ({
-  name: `*水冰雪*${n}`,
-  taxCode: '1100301030000000000',
-  unit: '吨',
-  quantity: '1',
-  unitPrice: price,
-  rate,
-});
-
-const CASES: Case[] = [
+const CASES: InvoiceCase[] = [
   // —— tax-exclusive (§4.1: 税额 = round2(金额 × 税率)) ——
   {
     title: 'FAPIAOAPI 不含税示例1: 200.00 @1%',
@@ -193,21 +170,4 @@ const CASES: Case[] = [
   },
 ];
 
-describe('calculateInvoice — real invoices, tax-exclusive (§4.1)', () => {
-  it.each(CASES)('$title', (c) => {
-    const r = calculateInvoice({
-      type: 'digital_ordinary',
-      pricingMode: c.mode,
-      colour: 'blue',
-      buyer: BUYER,
-      lines: c.lines,
-      ...c.draft,
-    });
-    expect(r.violations).toEqual([]);
-    expect(r.ok).toBe(true);
-    expect(r.lines.map((l) => [l.amount, l.tax, l.amountInclusive])).toEqual(c.expect);
-    expect([r.totals.amount, r.totals.tax, r.totals.total]).toEqual(c.totals);
-    if (c.words) expect(r.amountInWords.digital).toBe(c.words);
-    c.check?.(r);
-  });
-});
+runInvoiceCases('calculateInvoice — real invoices, tax-exclusive (§4.1)', CASES);
