@@ -44,7 +44,8 @@ async function waitUp() {
 let status = 1;
 try {
   await waitUp();
-  const r = spawnSync('npx', ['vitest', 'run', '--project', 'browser'], {
+  const extra = (process.env.VITEST_EXTRA_ARGS ?? '').split(' ').filter(Boolean);
+  const r = spawnSync('npx', ['vitest', 'run', '--project', 'browser', ...extra], {
     stdio: 'inherit',
     env: { ...process.env, E2E_BASE_URL: `http://127.0.0.1:${port}`, CHROMIUM_PATH: chromium },
   });

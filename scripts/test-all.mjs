@@ -1,9 +1,19 @@
 // npm test: everything CI proves, in order, stopping at the first failure.
 // In CI a PostgreSQL or Redis that cannot be reached is a failure, never a skip.
 import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 
 const ci = !!process.env.CI;
+const reports = 'test-results';
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+/** Vitest writes a JSON report beside its console output; the totals of all runs close the log. */
+const jsonReport = (name) => [
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${reports}/${name}.json`,
+];
 
 function reachable(host, port) {
   return new Promise((res) => {
@@ -45,7 +55,7 @@ run(
   redisUp ? { TEST_REDIS_URL: 'redis://127.0.0.1:6379' } : {},
 );
 if (pgUp) {
-  run('API tests on PostgreSQL', 'npx', ['vitest', 'run', '--project', 'api'], {
+  run('API tests on PostgreSQL', 'npx', ['vitest', 'run', '--project', 'api', ...jsonReport('postgres')], {
     TEST_DB: 'pg',
     TEST_DATABASE_URL: pgUrl,
     ...(redisUp ? { TEST_REDIS_URL: 'redis://127.0.0.1:6379' } : {}),
@@ -60,4 +70,20 @@ if (ci && !redisUp) {
   console.error('Redis at 127.0.0.1:6379 is not reachable: in CI the Redis-backed tests must run.');
   process.exit(1);
 }
-run('browser tests', 'node', ['scripts/browser-tests.mjs']);
+run('browser tests', 'node', ['scripts/browser-tests.mjs'], {
+  VITEST_EXTRA_ARGS: jsonReport('browser').join(' '),
+});
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+for (const name of ['pglite', 'postgres', 'browser']) {
+  const file = `${reports}/${name}.json`;
+  if (!existsSync(file)) continue;
+  const r = JSON.parse(readFileSync(file, 'utf8'));
+  passed += r.numPassedTests;
+  failed += r.numFailedTests;
+  skipped += r.numPendingTests + (r.numTodoTests ?? 0);
+}
+console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
+if (failed > 0 || passed === 0) process.exit(1);
