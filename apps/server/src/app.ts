@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { Config } from './config.ts';
 import type { Services } from './http/context.ts';
 import { registeredContracts, route } from './http/route.ts';
+import { MemoryQueue } from './jobs/queue.ts';
 import { type Kv, MemoryKv, RedisKv } from './lib/kv.ts';
 import { OutboxNotifier } from './lib/notifier.ts';
 import { registerModules } from './modules/index.ts';
@@ -67,6 +68,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     config,
     kv,
     notifier: new OutboxNotifier(db),
+    jobs: new MemoryQueue(),
     invalidateAuthz: () => {
       actors.clear();
       profiles.clear();
@@ -99,7 +101,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   installGateLog(app, gateLog);
 
   const loginKey = await LoginKey.load(db);
-  await registerModules(app, { loginKey, profiles, uploadsDir });
+  await registerModules(app, { loginKey, profiles, uploadsDir, services });
   const openapi = buildOpenApi(registeredContracts);
   route(app, getOpenApi, () => openapi);
   await installStatic(app, config.webDist, uploadsDir);
@@ -115,6 +117,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     },
     close: async () => {
       await app.close();
+      await services.jobs.close();
       await gateLog.close();
       await kv.close();
       if (!opts.dbHandle) await dbHandle.close();

@@ -22,3 +22,4 @@ export * from './billing/commodities.ts';
 export * from './billing/sku-map.ts';
 export * from './billing/customers.ts';
 export * from './billing/credit-line.ts';
+export * from './billing/invoices.ts';

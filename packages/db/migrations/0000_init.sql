@@ -452,6 +452,84 @@ CREATE TABLE "tax_sandbox_sequences" (
 	CONSTRAINT "tax_sandbox_sequences_seller_credit_code_year_pk" PRIMARY KEY("seller_credit_code","year")
 );
 --> statement-breakpoint
+CREATE TABLE "invoice_events" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "invoice_events_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"tenant_id" integer NOT NULL,
+	"invoice_id" integer NOT NULL,
+	"from_status" text,
+	"to_status" text NOT NULL,
+	"actor_id" integer,
+	"actor_name" text,
+	"ip" text,
+	"reason" text,
+	"at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "invoice_lines" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "invoice_lines_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"tenant_id" integer NOT NULL,
+	"invoice_id" integer NOT NULL,
+	"line_no" integer NOT NULL,
+	"kind" text DEFAULT 'normal' NOT NULL,
+	"name" text NOT NULL,
+	"tax_code" text,
+	"spec" text,
+	"unit" text,
+	"quantity" text,
+	"unit_price" text,
+	"unit_price_exclusive" text,
+	"rate" text NOT NULL,
+	"policy" text,
+	"amount_fen" bigint NOT NULL,
+	"tax_fen" bigint NOT NULL,
+	"amount_inclusive_fen" bigint NOT NULL,
+	"deduction_fen" bigint
+);
+--> statement-breakpoint
+CREATE TABLE "invoices" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "invoices_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"tenant_id" integer NOT NULL,
+	"client_serial" text NOT NULL,
+	"type" text NOT NULL,
+	"colour" text DEFAULT 'blue' NOT NULL,
+	"pricing_mode" text NOT NULL,
+	"seller_name" text NOT NULL,
+	"seller_credit_code" text NOT NULL,
+	"seller_address" text,
+	"seller_phone" text,
+	"seller_bank" text,
+	"seller_account" text,
+	"buyer_name" text NOT NULL,
+	"buyer_tax_number" text,
+	"buyer_address" text,
+	"buyer_phone" text,
+	"buyer_bank" text,
+	"buyer_account" text,
+	"buyer_email" text,
+	"buyer_natural_person" integer DEFAULT 0 NOT NULL,
+	"remarks" text,
+	"drawer" text NOT NULL,
+	"payee" text,
+	"reviewer" text,
+	"amount_fen" bigint NOT NULL,
+	"tax_fen" bigint NOT NULL,
+	"total_fen" bigint NOT NULL,
+	"status" text NOT NULL,
+	"issue_attempt" integer DEFAULT 0 NOT NULL,
+	"request_id" text,
+	"number" text,
+	"issued_at" timestamp with time zone,
+	"failure_code" text,
+	"failure_reason" text,
+	"blue_invoice_id" integer,
+	"blue_number" text,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "invoice_events" ADD CONSTRAINT "invoice_events_invoice_id_invoices_id_fk" FOREIGN KEY ("invoice_id") REFERENCES "public"."invoices"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "invoice_lines" ADD CONSTRAINT "invoice_lines_invoice_id_invoices_id_fk" FOREIGN KEY ("invoice_id") REFERENCES "public"."invoices"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "tenants_code_uq" ON "tenants" USING btree ("tenant_code");--> statement-breakpoint
 CREATE INDEX "tenants_credit_idx" ON "tenants" USING btree ("credit_code");--> statement-breakpoint
 CREATE INDEX "departments_tenant_idx" ON "departments" USING btree ("tenant_id");--> statement-breakpoint
@@ -497,4 +575,9 @@ CREATE UNIQUE INDEX "tax_sandbox_red_forms_no_uq" ON "tax_sandbox_red_forms" USI
 CREATE INDEX "tax_sandbox_red_forms_blue_idx" ON "tax_sandbox_red_forms" USING btree ("blue_number");--> statement-breakpoint
 CREATE INDEX "tax_sandbox_red_forms_deadline_idx" ON "tax_sandbox_red_forms" USING btree ("state","deadline");--> statement-breakpoint
 CREATE UNIQUE INDEX "tax_sandbox_requests_request_uq" ON "tax_sandbox_requests" USING btree ("request_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "tax_sandbox_requests_order_uq" ON "tax_sandbox_requests" USING btree ("tenant_id","order_no");
+CREATE UNIQUE INDEX "tax_sandbox_requests_order_uq" ON "tax_sandbox_requests" USING btree ("tenant_id","order_no");--> statement-breakpoint
+CREATE INDEX "invoice_events_invoice_idx" ON "invoice_events" USING btree ("invoice_id","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "invoice_lines_invoice_line_uq" ON "invoice_lines" USING btree ("invoice_id","line_no");--> statement-breakpoint
+CREATE UNIQUE INDEX "invoices_tenant_serial_uq" ON "invoices" USING btree ("tenant_id","client_serial");--> statement-breakpoint
+CREATE INDEX "invoices_tenant_status_idx" ON "invoices" USING btree ("tenant_id","status");--> statement-breakpoint
+CREATE INDEX "invoices_tenant_created_idx" ON "invoices" USING btree ("tenant_id","created_at");

@@ -4,3 +4,4 @@ export * from './password-rule.ts';
 export * from './error-status.ts';
 export * from './money/index.ts';
 export * from './tax/index.ts';
+export * from './invoicing/status.ts';

@@ -1,6 +1,7 @@
 import type { Db } from '@fpy/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
+import type { JobQueue } from '../jobs/queue.ts';
 import type { Kv } from '../lib/kv.ts';
 import type { Notifier } from '../lib/notifier.ts';
 
@@ -26,6 +27,8 @@ export interface Services {
   config: Config;
   kv: Kv;
   notifier: Notifier;
+  /** Background jobs (in-process today; BullMQ later). */
+  jobs: JobQueue;
   /** Drop cached actors and profiles after grants, menus, groups or users change. */
   invalidateAuthz(): void;
 }

@@ -9,6 +9,8 @@ import { registerCommoditiesModule } from './commodities/index.ts';
 import { registerSkuMapModule } from './sku-map/index.ts';
 import { registerCustomersModule } from './customers/index.ts';
 import { registerTaxGatewayModule } from './tax-gateway/index.ts';
+import { registerInvoicingModule } from './invoicing/index.ts';
+import type { Services } from '../http/context.ts';
 import { registerOrgRoutes } from './org/index.ts';
 import { registerAuthRoutes } from './system/auth/routes.ts';
 import type { LoginKey } from './system/auth/login-key.ts';
@@ -19,6 +21,8 @@ export interface ModuleDeps {
   profiles: ProfileCache;
   /** Where uploaded files are written; served read-only under /uploads/. */
   uploadsDir: string;
+  /** Shared services, for modules that run background jobs. */
+  services: Services;
 }
 
 /** Every business module registers its routes here, one line each. */
@@ -35,5 +39,6 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps) {
   registerSkuMapModule(app);
   registerCustomersModule(app);
   registerTaxGatewayModule(app);
+  registerInvoicingModule(app, deps.services);
   registerResources(app);
 }

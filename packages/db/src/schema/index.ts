@@ -9,3 +9,4 @@ export * from './tax-codes.ts';
 export * from './commodities.ts';
 export * from './customers.ts';
 export * from './tax-sandbox.ts';
+export * from './invoices.ts';

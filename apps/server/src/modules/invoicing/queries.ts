@@ -1,0 +1,41 @@
+import type { QueryOf, listInvoices } from '@fpy/contracts';
+import { invoices } from '@fpy/db';
+import { count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { offsetOf, orderBy } from '../../data/paging.ts';
+import { scoped } from '../../data/tenant-scope.ts';
+import type { AuthedCtx } from '../../http/context.ts';
+import { toDetail, toSummary } from './view.ts';
+
+// Dates are picked in Asia/Shanghai (UTC+8, no daylight saving): a day starts at 16:00 UTC the day before.
+const shanghaiDayStart = (d: string) => new Date(`${d}T00:00:00+08:00`);
+
+/** Reads go through tenant-scope: another tenant's invoice is "not found". */
+export async function getInvoiceDetail(ctx: AuthedCtx, id: number) {
+  return toDetail(ctx.db, await scoped(ctx, invoices).get(id));
+}
+
+export async function listInvoicePage(ctx: AuthedCtx, q: QueryOf<typeof listInvoices>) {
+  const conds: (SQL | undefined)[] = [
+    q.status ? eq(invoices.status, q.status) : undefined,
+    q.type ? eq(invoices.type, q.type) : undefined,
+    q.dateFrom ? gte(invoices.createdAt, shanghaiDayStart(q.dateFrom)) : undefined,
+    q.dateTo
+      ? lt(invoices.createdAt, new Date(shanghaiDayStart(q.dateTo).getTime() + 86_400_000))
+      : undefined,
+  ];
+  const where = scoped(ctx, invoices).where(...conds);
+  const [rows, [{ n }]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(invoices)
+      .where(where)
+      .orderBy(
+        orderBy(q.sort, { createdAt: invoices.createdAt, totalFen: invoices.totalFen }, desc(invoices.id)),
+        desc(invoices.id),
+      )
+      .limit(q.limit)
+      .offset(offsetOf(q)),
+    ctx.db.select({ n: count() }).from(invoices).where(where),
+  ]);
+  return { rows: rows.map(toSummary), total: Number(n) };
+}

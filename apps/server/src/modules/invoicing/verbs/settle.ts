@@ -1,0 +1,34 @@
+import type { Db } from '@fpy/db';
+import { loadInvoice } from '../load.ts';
+import { isStateChanged, transition } from '../transition.ts';
+import type { GatewayCtx } from '../verb-ctx.ts';
+
+/**
+ * Polls the gateway for an invoice in issuing: issued → number and issuedAt; failed → the bureau's reason;
+ * pending → nothing changes (the caller polls again later). A lost answer is resolved here, by querying —
+ * never by submitting again.
+ */
+export async function settle({ ctx, input }: { ctx: GatewayCtx; input: { tenantId: number; id: number } }) {
+  const inv = await loadInvoice(ctx.db, input.tenantId, input.id);
+  if (inv.status !== 'issuing' || !inv.requestId) return { invoice: inv, pending: false };
+  const result = await ctx.gateway.queryIssueResult(inv.requestId);
+  if (result.status === 'pending') return { invoice: inv, pending: true };
+  const move = () =>
+    ctx.db.transaction((txRaw) => {
+      const tx = txRaw as unknown as Db;
+      return result.status === 'issued'
+        ? transition(tx, ctx, inv, 'issuing', 'issued', {
+            set: { number: result.number, issuedAt: result.issuedAt, failureCode: null, failureReason: null },
+          })
+        : transition(tx, ctx, inv, 'issuing', 'failed', {
+            set: { failureCode: result.code, failureReason: result.message },
+            reason: result.message,
+          });
+    });
+  // Two pollers may both read the answer; the conditional UPDATE lets one win, the other reads its result.
+  const invoice = await move().catch(async (err) => {
+    if (!isStateChanged(err)) throw err;
+    return loadInvoice(ctx.db, inv.tenantId, inv.id);
+  });
+  return { invoice, pending: false };
+}

@@ -1,0 +1,166 @@
+import { invoiceEvents, tenants, users } from '@fpy/db';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { type JobQueue, MemoryQueue } from '../src/jobs/queue.ts';
+import { loadInvoice } from '../src/modules/invoicing/load.ts';
+import { issue, orderNoOf } from '../src/modules/invoicing/verbs/issue.ts';
+import { createDraft } from '../src/modules/invoicing/verbs/create-draft.ts';
+import { settle } from '../src/modules/invoicing/verbs/settle.ts';
+import { submitForIssue } from '../src/modules/invoicing/verbs/submit-for-issue.ts';
+import type { GatewayCtx } from '../src/modules/invoicing/verb-ctx.ts';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { useTestApp } from './harness.ts';
+import { invoiceBody } from './invoicing-helpers.ts';
+import { sandbox } from './tax-gateway-helpers.ts';
+
+const app = useTestApp();
+
+/** A queue that only records: the test drives the verbs itself. */
+const recording = (): JobQueue & { enqueued: unknown[] } => {
+  const enqueued: unknown[] = [];
+  return {
+    enqueued,
+    enqueue: async (_n, p) => {
+      enqueued.push(p);
+      return 'x';
+    },
+    process: () => {},
+    get: () => undefined,
+    drain: async () => {},
+    close: async () => {},
+  };
+};
+
+async function demoCtx(latencyMs = 0) {
+  const db = app().services.db;
+  const [u] = await db.select().from(users).where(eq(users.username, 'demo'));
+  const sb = sandbox(db, undefined, { latencyMs });
+  const ctx: GatewayCtx = {
+    db,
+    actor: { userId: u.id, name: u.name, tenantId: u.tenantId, platform: false },
+    ip: '127.0.0.1',
+    jobs: recording(),
+    gateway: sb.gw,
+  };
+  return { ctx, advance: sb.advance, tenantId: u.tenantId! };
+}
+
+async function readyInvoice(ctx: GatewayCtx) {
+  const { invoice } = await createDraft({ ctx, input: { ...invoiceBody(), submit: true } as never });
+  return submitForIssue({ ctx, input: { id: invoice.id } });
+}
+
+const eventsOf = async (id: number) =>
+  (await app().services.db.select().from(invoiceEvents).where(eq(invoiceEvents.invoiceId, id))).map(
+    (e) => `${e.fromStatus}→${e.toStatus}`,
+  );
+
+describe('issue workers', () => {
+  it('two workers issuing and settling the same invoice move it once', async () => {
+    const { ctx, tenantId } = await demoCtx();
+    const inv = await readyInvoice(ctx);
+    expect(inv.status).toBe('ready');
+    const input = { tenantId, id: inv.id };
+    const [a, b] = await Promise.all([issue({ ctx, input }), issue({ ctx, input })]);
+    expect(a.requestId).toBeTruthy();
+    expect(b.requestId).toBe(a.requestId);
+    const [s1, s2] = await Promise.all([settle({ ctx, input }), settle({ ctx, input })]);
+    expect(s1.invoice.status).toBe('issued');
+    expect(s2.invoice.number).toBe(s1.invoice.number);
+    expect(await eventsOf(inv.id)).toEqual(['null→draft', 'draft→ready', 'ready→issuing', 'issuing→issued']);
+  });
+
+  it('a lost answer is resolved by querying; an interrupted submit resends the same orderNo', async () => {
+    const { ctx, advance, tenantId } = await demoCtx(5_000);
+    const inv = await readyInvoice(ctx);
+    const input = { tenantId, id: inv.id };
+    const submitted = await issue({ ctx, input });
+    // The same attempt's orderNo answers the first requestId: no second invoice at the bureau.
+    expect(
+      (await ctx.gateway.submitIssue({ ...dummyRequest(submitted), orderNo: orderNoOf(submitted) }))
+        .requestId,
+    ).toBe(submitted.requestId);
+    expect(await settle({ ctx, input })).toMatchObject({ pending: true, invoice: { status: 'issuing' } });
+    // Issuing again does not resubmit: the requestId is kept.
+    expect((await issue({ ctx, input })).requestId).toBe(submitted.requestId);
+    advance(5_000);
+    const done = await settle({ ctx, input });
+    expect(done.invoice).toMatchObject({ status: 'issued', number: expect.stringMatching(/^\d{20}$/) });
+  });
+
+  it('after a restart the in-process queue is rebuilt from the invoices still waiting for the bureau', async () => {
+    const { ctx } = await demoCtx();
+    // Accepted, but its job died with the process that held it.
+    const inv = await readyInvoice(ctx);
+    expect(inv.status).toBe('ready');
+    const config = loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' });
+    const restarted = await buildApp(config, { dbHandle: app().dbHandle, logger: false });
+    try {
+      await restarted.services.jobs.drain();
+      const after = await loadInvoice(app().services.db, inv.tenantId, inv.id);
+      expect(after).toMatchObject({ status: 'issued', number: expect.stringMatching(/^\d{20}$/) });
+    } finally {
+      await restarted.close();
+    }
+  });
+
+  it('a 预开 tenant stops at pending_review and enqueues nothing', async () => {
+    const { ctx, tenantId } = await demoCtx();
+    const db = app().services.db;
+    await db.update(tenants).set({ invoiceMethod: 0 }).where(eq(tenants.id, tenantId));
+    try {
+      const inv = await readyInvoice(ctx);
+      expect(inv.status).toBe('pending_review');
+      expect((ctx.jobs as ReturnType<typeof recording>).enqueued).toHaveLength(0);
+    } finally {
+      await db.update(tenants).set({ invoiceMethod: 1 }).where(eq(tenants.id, tenantId));
+    }
+  });
+});
+
+function dummyRequest(inv: { tenantId: number; sellerName: string; sellerCreditCode: string }) {
+  return {
+    tenantId: inv.tenantId,
+    type: 'digital_special' as const,
+    colour: 'blue' as const,
+    seller: { name: inv.sellerName, creditCode: inv.sellerCreditCode },
+    buyer: { name: 'x' },
+    amountFen: 100,
+    taxFen: 13,
+    totalFen: 113,
+    lines: [],
+  };
+}
+
+describe('in-process job queue', () => {
+  it('retries with backoff, keeps the last error visible, and gives up after its attempts', async () => {
+    const q = new MemoryQueue();
+    let calls = 0;
+    q.process('flaky', async () => {
+      calls += 1;
+      if (calls < 3) throw new Error(`boom ${calls}`);
+    });
+    q.process('broken', async () => {
+      throw new Error('always');
+    });
+    const started = Date.now();
+    const flaky = await q.enqueue('flaky', {}, { attempts: 5, backoffMs: 20 });
+    const broken = await q.enqueue('broken', { a: 1 }, { attempts: 2, backoffMs: 5 });
+    await q.drain();
+    // Backoff 20 ms then 40 ms before the third run.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(55);
+    expect(q.get(flaky)).toMatchObject({ state: 'done', attemptsMade: 3, lastError: null });
+    expect(q.get(broken)).toMatchObject({
+      state: 'failed',
+      attemptsMade: 2,
+      lastError: 'always',
+      payload: { a: 1 },
+    });
+    const delayed = await q.enqueue('flaky', {}, { delayMs: 30 });
+    expect(q.get(delayed)?.state).toBe('waiting');
+    await q.drain();
+    expect(q.get(delayed)?.state).toBe('done');
+    await q.close();
+  });
+});
