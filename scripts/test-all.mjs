@@ -51,7 +51,7 @@ run('lint', 'npx', ['biome', 'check', '.']);
 run(
   'unit + API tests on PGlite',
   'npx',
-  ['vitest', 'run', '--project', 'unit', '--project', 'api'],
+  ['vitest', 'run', '--project', 'unit', '--project', 'api', ...jsonReport('pglite')],
   redisUp ? { TEST_REDIS_URL: 'redis://127.0.0.1:6379' } : {},
 );
 if (pgUp) {

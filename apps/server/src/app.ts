@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
@@ -53,8 +54,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     }));
   if (!opts.dbHandle) await dbHandle.migrate();
   const db = dbHandle.db;
+  // An in-memory database (tests) keeps its uploads in a temporary folder, never in the working tree.
   const uploadsDir = config.dataDir.startsWith('memory://')
-    ? join(process.cwd(), '.tmp-uploads')
+    ? mkdtempSync(join(tmpdir(), 'fpy-uploads-'))
     : join(config.dataDir, 'uploads');
   mkdirSync(uploadsDir, { recursive: true });
   await syncMenus(db);
