@@ -31,6 +31,18 @@ export function pageReply<T extends z.ZodType>(row: T) {
 export const text = (max = 255) => z.string().trim().max(max);
 export const optionalText = (max = 255) => z.string().trim().max(max).optional().nullable();
 
+/** One problem of one spreadsheet row (row numbers as the user sees them in Excel). */
+export const rowIssue = z.object({ rowNumber: z.number().int(), message: z.string() });
+
+/** Row-by-row outcome of every Excel import; a report may add fields (skipped rows, warnings). */
+export const importReport = z.object({
+  total: z.number().int(),
+  succeeded: z.number().int(),
+  failed: z.number().int(),
+  errors: z.array(rowIssue),
+});
+export type ImportReport = z.infer<typeof importReport>;
+
 export const isoDate = z
   .string()
   .datetime({ offset: true })

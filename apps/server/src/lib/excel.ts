@@ -88,10 +88,5 @@ export async function readWorkbook<Row>(data: Buffer, columns: ExcelColumn<Row>[
   return { rows };
 }
 
-/** Row-by-row import outcome the console shows and offers as a download. */
-export interface ImportReport {
-  total: number;
-  succeeded: number;
-  failed: number;
-  errors: { rowNumber: number; message: string }[];
-}
+/** Row-by-row import outcome the console shows and offers as a download (declared in the contracts). */
+export type { ImportReport } from '@fpy/contracts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParams, idSchema, okReply, pageQuery, pageReply, text } from '../common.ts';
+import { idParams, idSchema, importReport, okReply, pageQuery, pageReply, text } from '../common.ts';
 import { defineRoute } from '../route.ts';
 import { policyField, taxRateField } from './calculate.ts';
 
@@ -184,13 +184,9 @@ export const removeCommodities = defineRoute({
   reply: z.object({ deleted: z.number().int() }),
 });
 
-export const commodityImportReport = z.object({
-  total: z.number().int(),
-  succeeded: z.number().int(),
+export const commodityImportReport = importReport.extend({
   /** Rows identical to a commodity already kept (same name, spec, unit and tax code): not added again. */
   skipped: z.number().int(),
-  failed: z.number().int(),
-  errors: z.array(z.object({ rowNumber: z.number().int(), message: z.string() })),
 });
 export type CommodityImportReport = z.infer<typeof commodityImportReport>;
 

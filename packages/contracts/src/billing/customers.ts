@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParams, okReply, pageQuery, pageReply, text } from '../common.ts';
+import { idParams, importReport, okReply, pageQuery, pageReply, rowIssue, text } from '../common.ts';
 import { defineRoute } from '../route.ts';
 import { invoiceTypeField } from './calculate.ts';
 
@@ -139,13 +139,9 @@ export const deleteCustomer = defineRoute({
   reply: okReply,
 });
 
-export const customerImportReport = z.object({
-  total: z.number().int(),
-  succeeded: z.number().int(),
-  failed: z.number().int(),
-  errors: z.array(z.object({ rowNumber: z.number().int(), message: z.string() })),
+export const customerImportReport = importReport.extend({
   /** Rows saved with a warning (e.g. checksum), named like the errors. */
-  warnings: z.array(z.object({ rowNumber: z.number().int(), message: z.string() })),
+  warnings: z.array(rowIssue),
 });
 export type CustomerImportReport = z.infer<typeof customerImportReport>;
 

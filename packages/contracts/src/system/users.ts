@@ -1,6 +1,6 @@
 import { passwordProblem } from '@fpy/domain';
 import { z } from 'zod';
-import { idParams, idSchema, okReply, pageQuery, pageReply, text } from '../common.ts';
+import { idParams, idSchema, importReport, okReply, pageQuery, pageReply, text } from '../common.ts';
 import { defineRoute } from '../route.ts';
 import { departmentNode, optionalQueryId } from './departments.ts';
 
@@ -217,12 +217,7 @@ export const exportUsers = defineRoute({
   query: userFilters.extend({ sort: z.string().max(64).optional() }),
 });
 
-export const userImportReport = z.object({
-  total: z.number().int(),
-  succeeded: z.number().int(),
-  failed: z.number().int(),
-  errors: z.array(z.object({ rowNumber: z.number().int(), message: z.string() })),
-});
+export const userImportReport = importReport;
 export type UserImportReport = z.infer<typeof userImportReport>;
 
 export const importUsers = defineRoute({
