@@ -11,6 +11,7 @@ import type { Config } from './config.ts';
 import type { Services } from './http/context.ts';
 import { registeredContracts, route } from './http/route.ts';
 import { MemoryQueue } from './jobs/queue.ts';
+import { Scheduler } from './jobs/scheduler.ts';
 import { type Kv, MemoryKv, RedisKv } from './lib/kv.ts';
 import { OutboxNotifier } from './lib/notifier.ts';
 import { registerModules } from './modules/index.ts';
@@ -71,6 +72,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     kv,
     notifier: new OutboxNotifier(db),
     jobs: new MemoryQueue(),
+    // main.ts starts it; tests run tasks with runNow so nothing fires behind their back.
+    scheduler: new Scheduler((name, err) => console.error(`scheduled task ${name} failed`, err)),
     invalidateAuthz: () => {
       actors.clear();
       profiles.clear();
@@ -118,6 +121,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await catalogFor(db);
     },
     close: async () => {
+      await services.scheduler.stop();
       await app.close();
       await services.jobs.close();
       await gateLog.close();

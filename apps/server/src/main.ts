@@ -18,6 +18,7 @@ async function main() {
     process.exit(1);
   });
   await built.warmUp();
+  built.services.scheduler.start();
   await built.app.listen({ port: config.PORT, host: config.HOST });
   const url = config.PUBLIC_BASE_URL ?? `http://localhost:${config.PORT}`;
   console.log(

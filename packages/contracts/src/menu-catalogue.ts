@@ -133,6 +133,137 @@ export const menuCatalogue: MenuDef[] = [
     en: 'Sales invoices',
     icon: 'FileTextOutlined',
     children: [
+      // Issue 4: the issuing pages. Spec §4 hides invoiceOpener for invoiceMethod 0 and the preopen trio for 1.
+      {
+        code: 'invoiceOpener',
+        zh: '发票开具',
+        en: 'Issue invoice',
+        icon: 'FileDoneOutlined',
+        elements: [
+          { action: 'issue', zh: '开具', en: 'Issue' },
+          { action: 'draft', zh: '保存草稿', en: 'Save draft' },
+        ],
+      },
+      {
+        code: 'preopenApplication',
+        zh: '预开申请',
+        en: 'Pre-issue application',
+        icon: 'FileTextOutlined',
+        elements: [
+          { action: 'apply', zh: '提交申请', en: 'Apply' },
+          { action: 'draft', zh: '保存草稿', en: 'Save draft' },
+        ],
+      },
+      {
+        code: 'preopenAuditManager',
+        zh: '预开审核',
+        en: 'Pre-issue review',
+        icon: 'AuditOutlined',
+        elements: [
+          { action: 'approve', zh: '审核通过', en: 'Approve' },
+          { action: 'reject', zh: '驳回', en: 'Reject' },
+        ],
+      },
+      {
+        code: 'preopenRecordManager',
+        zh: '预开记录',
+        en: 'Pre-issue records',
+        icon: 'ProfileOutlined',
+      },
+      {
+        code: 'stayOpenInvoice',
+        zh: '待开发票',
+        en: 'Drafts',
+        icon: 'ScheduleOutlined',
+        elements: [
+          { action: 'edit', zh: '编辑', en: 'Edit' },
+          { action: 'issue', zh: '提交开具', en: 'Submit' },
+          { action: 'discard', zh: '作废草稿', en: 'Discard' },
+        ],
+      },
+      {
+        code: 'stayOpenList',
+        zh: '开具队列',
+        en: 'Issuing queue',
+        icon: 'TransactionOutlined',
+        elements: [
+          { action: 'retry', zh: '重新开具', en: 'Retry' },
+          { action: 'discard', zh: '放弃开具', en: 'Abandon' },
+        ],
+      },
+      {
+        code: 'batchInvoice',
+        zh: '批量开具',
+        en: 'Batch issue',
+        icon: 'DatabaseOutlined',
+        elements: [
+          { action: 'upload', zh: '上传', en: 'Upload' },
+          { action: 'issue', zh: '开具', en: 'Issue' },
+        ],
+      },
+      {
+        code: 'salesInvoiceQuery',
+        zh: '销项发票查询',
+        en: 'Sales invoice query',
+        icon: 'FileSearchOutlined',
+        elements: [
+          { action: 'export', zh: '导出', en: 'Export' },
+          { action: 'download', zh: '下载版式文件', en: 'Download files' },
+          { action: 'retry', zh: '重新开具', en: 'Retry' },
+          { action: 'red', zh: '红冲', en: 'Red-flush' },
+          { action: 'void', zh: '作废', en: 'Void' },
+        ],
+      },
+      {
+        code: 'invoiceFill',
+        zh: '红字信息表填开',
+        en: 'Red-letter application',
+        icon: 'AccountBookOutlined',
+        elements: [
+          { action: 'apply', zh: '提交确认单', en: 'Submit form' },
+          { action: 'quickRed', zh: '快捷红冲', en: 'Quick full red' },
+        ],
+      },
+      {
+        code: 'invoiceDetails',
+        zh: '红字信息表查询',
+        en: 'Red-letter forms',
+        icon: 'BookOutlined',
+        elements: [
+          { action: 'confirm', zh: '确认', en: 'Confirm' },
+          { action: 'refuse', zh: '拒绝', en: 'Refuse' },
+          { action: 'revoke', zh: '撤销', en: 'Revoke' },
+          { action: 'issueRed', zh: '开具红票', en: 'Issue red invoice' },
+        ],
+      },
+      {
+        code: 'invoicePrint',
+        zh: '发票打印',
+        en: 'Print invoices',
+        icon: 'PrinterOutlined',
+        elements: [{ action: 'print', zh: '打印', en: 'Print' }],
+      },
+      {
+        code: 'printSetup',
+        zh: '打印设置',
+        en: 'Print setup',
+        icon: 'ControlOutlined',
+        elements: crud('打印机'),
+      },
+      {
+        code: 'openerSetup',
+        zh: '开票人设置',
+        en: 'Drawers & seal',
+        icon: 'IdcardOutlined',
+        elements: [...crud('开票人'), { action: 'seal', zh: '设置发票专用章', en: 'Set seal' }],
+      },
+      {
+        code: 'invoiceStatistic',
+        zh: '开票统计',
+        en: 'Invoice statistics',
+        icon: 'BarChartOutlined',
+        elements: [{ action: 'export', zh: '导出', en: 'Export' }],
+      },
       {
         code: 'taxClassCode',
         zh: '税收分类编码',

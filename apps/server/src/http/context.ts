@@ -2,6 +2,7 @@ import type { Db } from '@fpy/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { JobQueue } from '../jobs/queue.ts';
+import type { Scheduler } from '../jobs/scheduler.ts';
 import type { Kv } from '../lib/kv.ts';
 import type { Notifier } from '../lib/notifier.ts';
 
@@ -29,6 +30,8 @@ export interface Services {
   notifier: Notifier;
   /** Background jobs (in-process today; BullMQ later). */
   jobs: JobQueue;
+  /** Periodic tasks; started when the server is ready (tests call runNow instead of waiting). */
+  scheduler: Scheduler;
   /** Drop cached actors and profiles after grants, menus, groups or users change. */
   invalidateAuthz(): void;
 }

@@ -10,6 +10,11 @@ import { registerSkuMapModule } from './sku-map/index.ts';
 import { registerCustomersModule } from './customers/index.ts';
 import { registerTaxGatewayModule } from './tax-gateway/index.ts';
 import { registerInvoicingModule } from './invoicing/index.ts';
+import { registerRedLetterModule } from './red-letter/index.ts';
+import { registerInvoiceFilesModule } from './invoice-files/index.ts';
+import { registerInvoiceBatchModule } from './invoice-batch/index.ts';
+import { registerInvoiceSetupModule } from './invoice-setup/index.ts';
+import { registerInvoiceStatsModule } from './invoice-stats/index.ts';
 import type { Services } from '../http/context.ts';
 import { registerOrgRoutes } from './org/index.ts';
 import { registerAuthRoutes } from './system/auth/routes.ts';
@@ -40,5 +45,10 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps) {
   registerCustomersModule(app);
   registerTaxGatewayModule(app);
   registerInvoicingModule(app, deps.services);
+  registerRedLetterModule(app, deps.services);
+  registerInvoiceFilesModule(app, deps.services);
+  registerInvoiceBatchModule(app, deps.services);
+  registerInvoiceSetupModule(app, deps.services);
+  registerInvoiceStatsModule(app, deps.services);
   registerResources(app);
 }

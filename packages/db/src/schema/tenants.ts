@@ -23,6 +23,8 @@ export const tenants = pgTable(
     logoUrl: text('logo_url'),
     titleImageUrl: text('title_image_url'),
     extensionCode: text('extension_code'),
+    /** 发票专用章 image printed on invoice PDFs (stored_files key), optional. */
+    sealImageKey: text('seal_image_key'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -6,6 +6,8 @@ import type { Services } from '../../http/context.ts';
 import { route } from '../../http/route.ts';
 import { taxGatewayFor } from '../tax-gateway/index.ts';
 import { registerIssueJob } from './jobs.ts';
+import { registerQueryRoutes } from './query/index.ts';
+import { registerReviewRoutes } from './review/index.ts';
 import { loadInvoice } from './load.ts';
 import { getInvoiceDetail, listInvoicePage } from './queries.ts';
 import { isStateChanged } from './transition.ts';
@@ -45,4 +47,6 @@ export function registerInvoicingModule(app: FastifyInstance, services: Services
   route(app, getInvoice, (ctx, { params }) => getInvoiceDetail(ctx, params.id));
   route(app, listInvoices, (ctx, { query }) => listInvoicePage(ctx, query));
   route(app, retryInvoice, async (ctx, { params }) => toDetail(ctx.db, await retry({ ctx, input: params })));
+  registerReviewRoutes(app, services);
+  registerQueryRoutes(app, services);
 }

@@ -1,4 +1,5 @@
 import type { Db } from '@fpy/db';
+import { INVOICE_ISSUED_JOB, type InvoiceIssuedPayload } from '../events.ts';
 import { loadInvoice } from '../load.ts';
 import { isStateChanged, transition } from '../transition.ts';
 import type { GatewayCtx } from '../verb-ctx.ts';
@@ -18,7 +19,13 @@ export async function settle({ ctx, input }: { ctx: GatewayCtx; input: { tenantI
       const tx = txRaw as unknown as Db;
       return result.status === 'issued'
         ? transition(tx, ctx, inv, 'issuing', 'issued', {
-            set: { number: result.number, issuedAt: result.issuedAt, failureCode: null, failureReason: null },
+            set: {
+              number: result.number,
+              issuedAt: result.issuedAt,
+              checkCode: result.checkCode ?? null,
+              failureCode: null,
+              failureReason: null,
+            },
           })
         : transition(tx, ctx, inv, 'issuing', 'failed', {
             set: { failureCode: result.code, failureReason: result.message },
@@ -26,9 +33,15 @@ export async function settle({ ctx, input }: { ctx: GatewayCtx; input: { tenantI
           });
     });
   // Two pollers may both read the answer; the conditional UPDATE lets one win, the other reads its result.
+  let won = true;
   const invoice = await move().catch(async (err) => {
     if (!isStateChanged(err)) throw err;
+    won = false;
     return loadInvoice(ctx.db, inv.tenantId, inv.id);
   });
+  if (won && invoice.status === 'issued') {
+    const payload: InvoiceIssuedPayload = { tenantId: invoice.tenantId, invoiceId: invoice.id };
+    await ctx.jobs.enqueue(INVOICE_ISSUED_JOB, payload, { attempts: 5, backoffMs: 500 });
+  }
   return { invoice, pending: false };
 }

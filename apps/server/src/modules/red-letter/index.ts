@@ -1,0 +1,4 @@
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../../http/context.ts';
+
+export function registerRedLetterModule(_app: FastifyInstance, _services: Services) {}

@@ -1,0 +1,3 @@
+import type { FeatureRoute } from '../../../app/feature-route.ts';
+
+export const routes: FeatureRoute[] = [];
