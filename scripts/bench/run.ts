@@ -3,7 +3,9 @@
 import { spawnSync } from 'node:child_process';
 import { benchAiCoding } from './ai-coding.ts';
 import { measureScripts } from './bundle-size.ts';
+import { benchIssuingPglite, benchIssuingPostgres, printIssuing } from './issuing.ts';
 import { load } from './load.ts';
+import { printPdfBench } from './pdf.ts';
 import { startServer } from './server-process.ts';
 
 const build = spawnSync('node', ['scripts/ensure-web-build.mjs'], { stdio: 'inherit' });
@@ -96,6 +98,7 @@ try {
   line('AI coding, dev set top-1 / top-3', `${pct(ai.devTop1)} / ${pct(ai.devTop3)}`);
   line('AI coding rate', `${Math.round(ai.namesPerSecond)} names/s`, 'target ≥ 1000 names/s');
   line('Tax-code tree search p95', `${ai.treeSearchP95Ms.toFixed(1)} ms`, 'target < 50 ms');
+  await printPdfBench(line);
 
   const sizes = await measureScripts(server.url, await server.login('demo', 'Demo@123'));
   line(
@@ -111,3 +114,11 @@ try {
 } finally {
   await server.stop();
 }
+
+// Issue 4: invoices accepted per second through the API, each on its own fresh server and database, beside a
+// bare script writing the same rows with the same driver in the same run.
+console.log('');
+printIssuing(await benchIssuingPglite(9791), line);
+const onPg = await benchIssuingPostgres(9792);
+if (onPg) printIssuing(onPg, line);
+else line('POST /api/billing/v1/invoices (PostgreSQL)', 'skipped: 127.0.0.1:5432 unreachable');

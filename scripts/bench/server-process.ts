@@ -13,7 +13,12 @@ export interface BenchServer {
 }
 
 /** Starts the real server as its own process (as in production) on a fresh embedded database. */
-export async function startServer(port: number, env: Record<string, string> = {}): Promise<BenchServer> {
+export async function startServer(
+  port: number,
+  env: Record<string, string> = {},
+  // A start may migrate a large database first (bench:seed builds indexes on a million rows).
+  startTimeoutMs = 120_000,
+): Promise<BenchServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'fpy-bench-'));
   const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     env: {
@@ -28,7 +33,7 @@ export async function startServer(port: number, env: Record<string, string> = {}
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + startTimeoutMs;
   let pk = '';
   while (!pk) {
     if (Date.now() > deadline) throw new Error('server did not start');

@@ -10,6 +10,8 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { Config } from './config.ts';
 import type { Services } from './http/context.ts';
 import { registeredContracts, route } from './http/route.ts';
+import { BullQueue } from './jobs/bullmq-queue.ts';
+import { jobPrefixFor } from './jobs/prefix.ts';
 import { MemoryQueue } from './jobs/queue.ts';
 import { Scheduler } from './jobs/scheduler.ts';
 import { type Kv, MemoryKv, RedisKv } from './lib/kv.ts';
@@ -71,7 +73,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     config,
     kv,
     notifier: new OutboxNotifier(db),
-    jobs: new MemoryQueue(),
+    // On Redis jobs survive restarts and are shared by every process on this database.
+    jobs: config.REDIS_URL
+      ? await BullQueue.connect(config.REDIS_URL, { prefix: await jobPrefixFor(db) })
+      : new MemoryQueue(),
     // main.ts starts it; tests run tasks with runNow so nothing fires behind their back.
     scheduler: new Scheduler((name, err) => console.error(`scheduled task ${name} failed`, err)),
     invalidateAuthz: () => {

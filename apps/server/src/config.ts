@@ -20,6 +20,26 @@ const schema = z.object({
   RATE_LIMIT_ACCOUNT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  // S3-compatible file store for layout files (path-style requests, SigV4); unset = DATA_DIR/files.
+  S3_ENDPOINT: z.string().url('must be an absolute URL such as https://s3.example.com').optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  // Worker threads rendering invoice PDF/XML; unset = cores − 1 (at least 1), 0 = render on the main thread.
+  RENDER_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
+});
+
+/** Half an S3 configuration is a mistake, never a silent fallback to the local folder. */
+const S3_VARS = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+const withS3Check = schema.superRefine((c, ctx) => {
+  const missing = S3_VARS.filter((k) => !c[k]);
+  if (missing.length > 0 && missing.length < S3_VARS.length)
+    ctx.addIssue({
+      code: 'custom',
+      path: [missing[0]],
+      message: `S3 storage needs ${S3_VARS.join(', ')} together (missing: ${missing.join(', ')})`,
+    });
 });
 
 export type Config = z.infer<typeof schema> & { dataDir: string; webDist: string };
@@ -29,7 +49,7 @@ export class ConfigError extends Error {}
 /** Validates the environment once at start; a bad value names its variable in one line. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const clean = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const parsed = schema.safeParse(clean);
+  const parsed = withS3Check.safeParse(clean);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new ConfigError(`Invalid environment variable ${issue.path.join('.')}: ${issue.message}`);

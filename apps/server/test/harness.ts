@@ -52,9 +52,15 @@ export interface TestApp extends BuiltApp {
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  opts: { rateLimits?: RateLimits } = {},
-): Promise<TestApp & { drop(): Promise<void> }> {
-  const { handle, drop } = await openTestDb();
+  opts: {
+    rateLimits?: RateLimits;
+    /** Build on the database of an earlier app (restart tests); its drop then leaves the database alone. */
+    dbHandle?: DbHandle;
+  } = {},
+): Promise<TestApp & { drop(): Promise<void>; dropDatabase(): Promise<void> }> {
+  const { handle, drop } = opts.dbHandle
+    ? { handle: opts.dbHandle, drop: async () => {} }
+    : await openTestDb();
   const config = loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...env });
   const built = await buildApp(config, {
     dbHandle: handle,
@@ -93,6 +99,8 @@ export async function createTestApp(
       await built.close();
       await drop();
     },
+    /** Only the database (for an app already closed with close()). */
+    dropDatabase: drop,
   };
 }
 

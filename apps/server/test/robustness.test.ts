@@ -97,3 +97,31 @@ describe('the console is served from one port', () => {
     }
   }, 120_000);
 });
+
+describe('compressed replies', () => {
+  it('sends the whole profile gzip-compressed, also for the platform admin whose profile is large', async () => {
+    const { gunzipSync } = await import('node:zlib');
+    const t = await createTestApp();
+    try {
+      for (const [user, pwd] of [
+        ['admin', 'Admin@123'],
+        ['demo', 'Demo@123'],
+      ]) {
+        const token = await t.login(user, pwd);
+        for (let i = 0; i < 2; i++) {
+          // The second call is served from the pre-serialised cache.
+          const res = await t.app.inject({
+            url: '/api/admin/user/front/info',
+            headers: { ...bearer(token), 'accept-encoding': 'gzip' },
+          });
+          expect(res.statusCode).toBe(200);
+          const body =
+            res.headers['content-encoding'] === 'gzip' ? gunzipSync(res.rawPayload).toString() : res.body;
+          expect(JSON.parse(body).username).toBe(user);
+        }
+      }
+    } finally {
+      await t.drop();
+    }
+  }, 120_000);
+});

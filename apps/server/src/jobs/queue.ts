@@ -1,7 +1,11 @@
 /**
- * The job queue (architecture: jobs/). Small on purpose so BullMQ on Redis can implement it later:
- * enqueue a named payload, process a name with a handler. A handler that throws is retried with exponential
- * backoff until its attempts are used up; the last error stays visible on the job.
+ * The job queue (architecture: jobs/). Small on purpose so BullMQ on Redis (bullmq-queue.ts) implements it
+ * too: enqueue a named payload, process a name with a handler. A handler that throws is retried with
+ * exponential backoff until its attempts are used up; the last error stays visible on the job.
+ *
+ * Enqueueing a (name, payload) that is already waiting (or waiting for its next attempt) returns that job
+ * instead of adding a second one: resumption at start, the stuck-invoice sweep and a user's retry may all ask
+ * for the same work. A job that already ran (done or failed) never blocks a new one.
  */
 export interface EnqueueOptions {
   /** Wait before the first run. */
@@ -26,33 +30,76 @@ export type JobHandler<P = unknown> = (payload: P, job: JobInfo) => Promise<void
 export interface JobQueue {
   enqueue(name: string, payload: unknown, opts?: EnqueueOptions): Promise<string>;
   process<P>(name: string, handler: JobHandler<P>): void;
-  /** A job's state, attempts and last error (for operators and tests). */
-  get(id: string): JobInfo | undefined;
+  /** A job's state, attempts and last error (for operators and tests); await it (Redis answers async). */
+  get(id: string): JobInfo | undefined | Promise<JobInfo | undefined>;
   /** Resolves when no job is waiting or running (tests; graceful shutdown). */
   drain(): Promise<void>;
   close(): Promise<void>;
 }
 
 interface Entry extends JobInfo {
+  key: string;
   attempts: number;
   backoffMs: number;
 }
 
-/** In-process implementation: timers in this process; jobs are lost on restart (BullMQ will keep them). */
+/** Identity of a job's work for collapsing duplicates: the name and the payload with its keys sorted. */
+export function dedupKey(name: string, payload: unknown): string {
+  const stable = (v: unknown): unknown =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.keys(v)
+            .sort()
+            .map((k) => [k, stable((v as Record<string, unknown>)[k])]),
+        )
+      : Array.isArray(v)
+        ? v.map(stable)
+        : v;
+  return `${name}:${JSON.stringify(stable(payload ?? null))}`;
+}
+
+export interface MemoryQueueOptions {
+  /**
+   * Handlers of one name running at once. Bounded so a burst of background work (thousands of issue jobs
+   * after a burst of accepted invoices) cannot take every database connection from the requests.
+   */
+  concurrency?: number;
+  /** Finished jobs kept for get(); older ones are forgotten. */
+  keepFinished?: number;
+}
+
+/** In-process implementation: timers in this process; jobs are lost on restart (BullQueue keeps them). */
 export class MemoryQueue implements JobQueue {
   private readonly handlers = new Map<string, JobHandler>();
   private readonly jobs = new Map<string, Entry>();
+  /** dedupKey → id of the job not yet running (or between attempts). */
+  private readonly waiting = new Map<string, string>();
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly running = new Set<Promise<void>>();
+  /** Per name: jobs due to run, waiting for a free slot, and the number running. */
+  private readonly due = new Map<string, Entry[]>();
+  private readonly active = new Map<string, number>();
+  private readonly finished: string[] = [];
+  private readonly concurrency: number;
+  private readonly keepFinished: number;
   private pending = 0;
   private idle: (() => void)[] = [];
   private seq = 0;
   private closed = false;
 
+  constructor(opts: MemoryQueueOptions = {}) {
+    this.concurrency = Math.max(1, opts.concurrency ?? 8);
+    this.keepFinished = opts.keepFinished ?? 10_000;
+  }
+
   async enqueue(name: string, payload: unknown, opts: EnqueueOptions = {}): Promise<string> {
+    const key = dedupKey(name, payload);
+    const same = this.waiting.get(key);
+    if (same && this.jobs.get(same)?.state === 'waiting') return same;
     this.seq += 1;
     const job: Entry = {
       id: `${name}:${this.seq}`,
+      key,
       name,
       payload,
       state: 'waiting',
@@ -62,6 +109,7 @@ export class MemoryQueue implements JobQueue {
       backoffMs: opts.backoffMs ?? 200,
     };
     this.jobs.set(job.id, job);
+    this.waiting.set(key, job.id);
     this.pending += 1;
     this.schedule(job, opts.delayMs ?? 0);
     return job.id;
@@ -73,7 +121,9 @@ export class MemoryQueue implements JobQueue {
 
   get(id: string): JobInfo | undefined {
     const j = this.jobs.get(id);
-    return j && { ...j };
+    if (!j) return undefined;
+    const { key: _key, attempts: _a, backoffMs: _b, ...info } = j;
+    return info;
   }
 
   drain(): Promise<void> {
@@ -94,37 +144,57 @@ export class MemoryQueue implements JobQueue {
     if (this.closed) return;
     const t = setTimeout(() => {
       this.timers.delete(t);
-      const run = this.run(job);
-      this.running.add(run);
-      void run.finally(() => this.running.delete(run));
+      const list = this.due.get(job.name) ?? [];
+      list.push(job);
+      this.due.set(job.name, list);
+      this.pump(job.name);
     }, delayMs);
     this.timers.add(t);
+  }
+
+  private pump(name: string) {
+    const list = this.due.get(name);
+    while (!this.closed && list?.length && (this.active.get(name) ?? 0) < this.concurrency) {
+      const job = list.shift() as Entry;
+      this.active.set(name, (this.active.get(name) ?? 0) + 1);
+      const run = this.run(job);
+      this.running.add(run);
+      void run.finally(() => {
+        this.running.delete(run);
+        this.active.set(name, (this.active.get(name) ?? 1) - 1);
+        this.pump(name);
+      });
+    }
   }
 
   private async run(job: Entry) {
     if (this.closed) return;
     const handler = this.handlers.get(job.name);
     job.state = 'running';
+    if (this.waiting.get(job.key) === job.id) this.waiting.delete(job.key);
     job.attemptsMade += 1;
     try {
       if (!handler) throw new Error(`no handler for job ${job.name}`);
       await handler(job.payload, { ...job });
       job.state = 'done';
       job.lastError = null;
-      this.finish();
+      this.finish(job);
     } catch (err) {
       job.lastError = err instanceof Error ? err.message : String(err);
       if (job.attemptsMade >= job.attempts || this.closed) {
         job.state = 'failed';
-        this.finish();
+        this.finish(job);
       } else {
         job.state = 'waiting';
+        if (!this.waiting.has(job.key)) this.waiting.set(job.key, job.id);
         this.schedule(job, job.backoffMs * 2 ** (job.attemptsMade - 1));
       }
     }
   }
 
-  private finish() {
+  private finish(job: Entry) {
+    this.finished.push(job.id);
+    if (this.finished.length > this.keepFinished) this.jobs.delete(this.finished.shift() as string);
     this.pending -= 1;
     if (this.pending <= 0) this.settleIdle();
   }

@@ -46,9 +46,9 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps) {
   registerTaxGatewayModule(app);
   registerInvoicingModule(app, deps.services);
   registerRedLetterModule(app, deps.services);
-  registerInvoiceFilesModule(app, deps.services);
+  registerInvoiceFilesModule(app, deps.services, deps.uploadsDir);
   registerInvoiceBatchModule(app, deps.services);
-  registerInvoiceSetupModule(app, deps.services);
+  registerInvoiceSetupModule(app, deps.services, deps.uploadsDir);
   registerInvoiceStatsModule(app, deps.services);
   registerResources(app);
 }

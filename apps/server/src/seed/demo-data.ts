@@ -20,6 +20,7 @@ import { createDefaultGroups, groupTypeId } from './tenant-groups.ts';
 import { dictionarySeed } from './dictionaries.ts';
 import { seedOrgDemo } from './org-demo.ts';
 import { seedBillingDemo } from './billing-demo.ts';
+import { seedInvoiceDemo, wantsDemoInvoices } from './invoice-demo.ts';
 
 const SEED_KEY = 'seed.demo';
 
@@ -167,6 +168,7 @@ export async function seedDemoData(db: Db, uploadsDir: string) {
     }
     await t.insert(systemSettings).values({ key: SEED_KEY, value: { at: new Date().toISOString() } });
   });
+  if (wantsDemoInvoices()) await seedInvoiceDemo(db, 'demo');
   return true;
 }
 

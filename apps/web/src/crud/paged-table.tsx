@@ -10,7 +10,8 @@ export interface Paging {
 
 export interface PagedTableProps<T> {
   columns: TableProps<T>['columns'];
-  data: { rows: T[]; total: number } | undefined;
+  /** totalCapped: the server stopped counting at `total` (shown as "more than"). */
+  data: { rows: T[]; total: number; totalCapped?: boolean } | undefined;
   loading?: boolean;
   paging: Paging;
   onPaging: (next: Paging) => void;
@@ -50,7 +51,7 @@ export function PagedTable<T extends { id: number }>({
         pageSize: paging.limit,
         total: data?.total ?? 0,
         showSizeChanger: true,
-        showTotal: (total) => t('crud.total', { total }),
+        showTotal: (total) => t(data?.totalCapped ? 'crud.totalCapped' : 'crud.total', { total }),
       }}
     />
   );

@@ -90,8 +90,8 @@ export const commodityFilters = z.object({
 export const listCommodities = defineRoute({
   method: 'GET',
   path: `${BASE}/queryList`,
-  // Also the commodity picker of the name–SKU map page.
-  permission: [`${MENU}:btn_query`, 'goodsCompare'],
+  // Also the commodity picker of the name–SKU map page and of the issuing forms.
+  permission: [`${MENU}:btn_query`, 'goodsCompare', 'invoiceOpener', 'preopenApplication', 'stayOpenInvoice'],
   tag: 'billing',
   summary: '商品编码分页列表：按名称（含拼音首字母）、税收分类编码、自行编码、状态筛选',
   query: pageQuery.extend(commodityFilters.shape),

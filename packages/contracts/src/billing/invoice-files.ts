@@ -1,1 +1,36 @@
-export {};
+import { z } from 'zod';
+import { idSchema } from '../common.ts';
+import { defineRoute } from '../route.ts';
+
+/**
+ * 版式文件 (issue 4 §4): the PDF invoice face and the 数电 XML master of an issued invoice. Rendered by the
+ * `invoice.issued` job and on demand when a file is missing; only issued, partly red, red and voided invoices
+ * that got a number have files.
+ */
+export const INVOICE_FILE_FORMATS = ['pdf', 'xml'] as const;
+export type InvoiceFileFormat = (typeof INVOICE_FILE_FORMATS)[number];
+
+/** Every page that shows an issued invoice offers its file; any one of these codes suffices. */
+export const INVOICE_FILE_PERMISSIONS = [
+  'salesInvoiceQuery:btn_download',
+  'invoiceOpener',
+  'invoicePrint',
+  'stayOpenList',
+  'invoiceDetails',
+  'preopenRecordManager',
+] as const;
+
+export const invoiceFileParams = z.object({
+  id: idSchema,
+  format: z.enum(INVOICE_FILE_FORMATS, { error: '文件格式只能是 pdf 或 xml' }),
+});
+
+export const downloadInvoiceFile = defineRoute({
+  method: 'GET',
+  path: '/api/billing/v1/invoices/{id}/files/{format}',
+  permission: INVOICE_FILE_PERMISSIONS,
+  tag: 'invoicing',
+  produces: 'file',
+  summary: '下载发票版式文件（PDF 票面或数电 XML；文件名为发票号码）',
+  params: invoiceFileParams,
+});

@@ -1,7 +1,7 @@
 import type { QueryOf, listInvoices } from '@fpy/contracts';
 import { invoices } from '@fpy/db';
-import { count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
-import { offsetOf, orderBy } from '../../data/paging.ts';
+import { count, desc, eq, gte, ilike, inArray, like, lt, or, type SQL } from 'drizzle-orm';
+import { likePattern, offsetOf, orderBy } from '../../data/paging.ts';
 import { scoped } from '../../data/tenant-scope.ts';
 import type { AuthedCtx } from '../../http/context.ts';
 import { toDetail, toSummary } from './view.ts';
@@ -17,6 +17,14 @@ export async function getInvoiceDetail(ctx: AuthedCtx, id: number) {
 export async function listInvoicePage(ctx: AuthedCtx, q: QueryOf<typeof listInvoices>) {
   const conds: (SQL | undefined)[] = [
     q.status ? eq(invoices.status, q.status) : undefined,
+    q.statuses?.length ? inArray(invoices.status, q.statuses) : undefined,
+    q.keyword
+      ? or(
+          ilike(invoices.buyerName, likePattern(q.keyword)),
+          like(invoices.clientSerial, likePattern(q.keyword).slice(1)),
+        )
+      : undefined,
+    q.mine ? eq(invoices.createdBy, ctx.actor.userId) : undefined,
     q.type ? eq(invoices.type, q.type) : undefined,
     q.dateFrom ? gte(invoices.createdAt, shanghaiDayStart(q.dateFrom)) : undefined,
     q.dateTo

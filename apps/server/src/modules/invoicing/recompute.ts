@@ -1,4 +1,4 @@
-import type { CreateInvoiceBody } from '@fpy/contracts';
+import type { InvoiceFormInput } from '@fpy/contracts';
 import { calculateInvoice, formatYuan, type InvoiceCalculation, invoiceTypeRules } from '@fpy/domain';
 import { badRequest } from '../../lib/errors.ts';
 
@@ -7,7 +7,7 @@ import { badRequest } from '../../lib/errors.ts';
  * → 400 naming the line (the engine's message reads 第N行：…); client totals that differ → 400 with the
  * expected figures in details.
  */
-export function recompute(body: CreateInvoiceBody): InvoiceCalculation {
+export function recompute(body: InvoiceFormInput): InvoiceCalculation {
   const calc = calculateInvoice({
     type: body.type,
     pricingMode: body.pricingMode,

@@ -47,7 +47,18 @@ export async function recordEvent(
   to: InvoiceStatus,
   reason: string | null,
 ) {
-  await tx.insert(invoiceEvents).values({
+  await tx.insert(invoiceEvents).values(eventValues(ctx, inv, from, to, reason));
+}
+
+/** The audit row of one change: who (null actor for background jobs), from where, why. */
+export function eventValues(
+  ctx: VerbCtx,
+  inv: Pick<Invoice, 'id' | 'tenantId'>,
+  from: InvoiceStatus | null,
+  to: InvoiceStatus,
+  reason: string | null,
+): typeof invoiceEvents.$inferInsert {
+  return {
     tenantId: inv.tenantId,
     invoiceId: inv.id,
     fromStatus: from,
@@ -56,7 +67,7 @@ export async function recordEvent(
     actorName: ctx.actor?.name ?? null,
     ip: ctx.ip,
     reason,
-  });
+  };
 }
 
 /** The conditional UPDATE found the invoice in another state: someone else moved it first. */

@@ -1,6 +1,12 @@
 import type { InvoiceDetail } from '@fpy/contracts';
 import { type Db, invoiceEvents, invoiceLines, type invoices } from '@fpy/db';
-import { INVOICE_STATUS_LABELS, type InvoiceStatus, type InvoiceType, type TaxRate } from '@fpy/domain';
+import {
+  INVOICE_STATUS_LABELS,
+  type InvoiceStatus,
+  type InvoiceType,
+  type PreferentialPolicy,
+  type TaxRate,
+} from '@fpy/domain';
 import { asc, eq } from 'drizzle-orm';
 
 type Invoice = typeof invoices.$inferSelect;
@@ -29,17 +35,44 @@ export function toSummary(inv: Invoice) {
   };
 }
 
-export async function toDetail(db: Db, inv: Invoice): Promise<InvoiceDetail> {
-  const [lines, events] = await Promise.all([
-    db
-      .select()
-      .from(invoiceLines)
-      .where(eq(invoiceLines.invoiceId, inv.id))
-      .orderBy(asc(invoiceLines.lineNo)),
-    db.select().from(invoiceEvents).where(eq(invoiceEvents.invoiceId, inv.id)).orderBy(asc(invoiceEvents.id)),
-  ]);
+type LineRow = typeof invoiceLines.$inferSelect;
+type EventRow = typeof invoiceEvents.$inferSelect;
+
+/** The full reply; `known` skips the reads when the caller just wrote the lines and events. */
+export async function toDetail(
+  db: Db,
+  inv: Invoice,
+  known?: { lines?: LineRow[]; events?: EventRow[] },
+): Promise<InvoiceDetail> {
+  const [lines, events] =
+    known?.lines && known.events
+      ? [known.lines.sort((a, b) => a.lineNo - b.lineNo), known.events.sort((a, b) => a.id - b.id)]
+      : await Promise.all([
+          db
+            .select()
+            .from(invoiceLines)
+            .where(eq(invoiceLines.invoiceId, inv.id))
+            .orderBy(asc(invoiceLines.lineNo)),
+          db
+            .select()
+            .from(invoiceEvents)
+            .where(eq(invoiceEvents.invoiceId, inv.id))
+            .orderBy(asc(invoiceEvents.id)),
+        ]);
   return {
     ...toSummary(inv),
+    colour: inv.colour === 'red' ? 'red' : 'blue',
+    blueInvoiceId: inv.blueInvoiceId,
+    blueNumber: inv.blueNumber,
+    sellerAddress: inv.sellerAddress,
+    sellerPhone: inv.sellerPhone,
+    sellerBank: inv.sellerBank,
+    sellerAccount: inv.sellerAccount,
+    buyerEmail: inv.buyerEmail,
+    buyerNaturalPerson: inv.buyerNaturalPerson === 1,
+    specialLabel: inv.specialLabel,
+    departmentId: inv.departmentId,
+    checkCode: inv.checkCode,
     remarks: inv.remarks,
     payee: inv.payee,
     reviewer: inv.reviewer,
@@ -58,6 +91,8 @@ export async function toDetail(db: Db, inv: Invoice): Promise<InvoiceDetail> {
       unitPrice: l.unitPrice,
       unitPriceExclusive: l.unitPriceExclusive,
       rate: l.rate as TaxRate,
+      policy: (l.policy as PreferentialPolicy | null) ?? null,
+      deductionFen: l.deductionFen,
       amountFen: l.amountFen,
       taxFen: l.taxFen,
       amountInclusiveFen: l.amountInclusiveFen,

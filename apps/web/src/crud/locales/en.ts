@@ -9,6 +9,7 @@ export default {
     export: 'Export',
     actions: 'Actions',
     total: '{{total}} in total',
+    totalCapped: 'More than {{total}} rows — narrow the filter',
     yes: 'Yes',
     no: 'No',
     all: 'All',

@@ -9,6 +9,7 @@ export default {
     export: '导出',
     actions: '操作',
     total: '共 {{total}} 条',
+    totalCapped: '超过 {{total}} 条，请缩小查询范围',
     yes: '是',
     no: '否',
     all: '全部',

@@ -1,4 +1,4 @@
-import { type Db, invoiceLines, invoices } from '@fpy/db';
+import { type Db, invoiceLines, invoices, redLetterForms } from '@fpy/db';
 import type { InvoiceType, TaxRate } from '@fpy/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import type { IssueRequest } from '../../tax-gateway/gateway.ts';
@@ -41,6 +41,16 @@ export async function issue({ ctx, input }: { ctx: GatewayCtx; input: { tenantId
     .from(invoiceLines)
     .where(eq(invoiceLines.invoiceId, inv.id))
     .orderBy(asc(invoiceLines.lineNo));
+  // Red invoices name the 确认单 authorising them (§6.1); the bureau refuses a red invoice without one.
+  const redFormNo =
+    inv.colour === 'red' && inv.redFormId
+      ? (
+          await ctx.db
+            .select({ formNo: redLetterForms.formNo })
+            .from(redLetterForms)
+            .where(and(eq(redLetterForms.id, inv.redFormId), eq(redLetterForms.tenantId, inv.tenantId)))
+        )[0]?.formNo
+      : null;
   const request: IssueRequest = {
     tenantId: inv.tenantId,
     orderNo: orderNoOf(inv),
@@ -58,6 +68,7 @@ export async function issue({ ctx, input }: { ctx: GatewayCtx; input: { tenantId
       taxFen: l.taxFen,
       rate: l.rate as TaxRate,
     })),
+    ...(redFormNo ? { redFormNo } : {}),
   };
   const { requestId } = await ctx.gateway.submitIssue(request);
   // Only the attempt that submitted may record its requestId.

@@ -1,4 +1,5 @@
 import type { Db } from '@fpy/db';
+import { afterRedIssued } from '../../red-letter/blue-status.ts';
 import { INVOICE_ISSUED_JOB, type InvoiceIssuedPayload } from '../events.ts';
 import { loadInvoice } from '../load.ts';
 import { isStateChanged, transition } from '../transition.ts';
@@ -15,22 +16,26 @@ export async function settle({ ctx, input }: { ctx: GatewayCtx; input: { tenantI
   const result = await ctx.gateway.queryIssueResult(inv.requestId);
   if (result.status === 'pending') return { invoice: inv, pending: true };
   const move = () =>
-    ctx.db.transaction((txRaw) => {
+    ctx.db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
-      return result.status === 'issued'
-        ? transition(tx, ctx, inv, 'issuing', 'issued', {
-            set: {
-              number: result.number,
-              issuedAt: result.issuedAt,
-              checkCode: result.checkCode ?? null,
-              failureCode: null,
-              failureReason: null,
-            },
-          })
-        : transition(tx, ctx, inv, 'issuing', 'failed', {
-            set: { failureCode: result.code, failureReason: result.message },
-            reason: result.message,
-          });
+      if (result.status === 'issued') {
+        const issued = await transition(tx, ctx, inv, 'issuing', 'issued', {
+          set: {
+            number: result.number,
+            issuedAt: result.issuedAt,
+            checkCode: result.checkCode ?? null,
+            failureCode: null,
+            failureReason: null,
+          },
+        });
+        // A red invoice moves its blue invoice to 部分红冲 / 已红冲 in the same transaction (§6.1).
+        await afterRedIssued(tx, ctx, issued);
+        return issued;
+      }
+      return transition(tx, ctx, inv, 'issuing', 'failed', {
+        set: { failureCode: result.code, failureReason: result.message },
+        reason: result.message,
+      });
     });
   // Two pollers may both read the answer; the conditional UPDATE lets one win, the other reads its result.
   let won = true;

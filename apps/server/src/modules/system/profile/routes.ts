@@ -30,9 +30,9 @@ export class ProfileCache {
 export function registerProfileRoutes(app: FastifyInstance, cache: ProfileCache) {
   route(app, getFrontInfo, async (ctx, { reply }) => {
     const hit = cache.get(ctx.actor.tokenHash) ?? cache.set(ctx.actor.tokenHash, await loadFrontInfo(ctx));
-    // Pre-serialised: the hot path of every console page does no JSON work.
-    reply.type('application/json; charset=utf-8').send(hit.json);
-    return undefined;
+    // Pre-serialised: the hot path of every console page does no JSON work. The reply itself is returned:
+    // a compressed send completes later, and an async handler returning undefined would be answered again, empty.
+    return reply.type('application/json; charset=utf-8').send(hit.json);
   });
   route(app, getFrontMenus, async (ctx) => {
     const hit = cache.get(ctx.actor.tokenHash) ?? cache.set(ctx.actor.tokenHash, await loadFrontInfo(ctx));

@@ -19,6 +19,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { call } from '../../../lib/http.ts';
 import { Can } from '../../../lib/permission.tsx';
 import { baseKeys, type TenantQuery, tenantsQuery } from '../base-api.ts';
+import { CreditLineDialog } from './credit-line-dialog.tsx';
 import { TENANT_TYPES, TenantFormDialog } from './tenant-form-dialog.tsx';
 
 interface Filters {
@@ -37,6 +38,7 @@ export default function TenantPage() {
   const { data, isFetching } = useQuery(tenantsQuery(query));
   // undefined = closed, null = create, a row = edit.
   const [dialog, setDialog] = useState<TenantRow | null | undefined>(undefined);
+  const [credit, setCredit] = useState<TenantRow | null>(null);
 
   const toggle = async (row: TenantRow) => {
     const status = row.status === 1 ? 0 : 1;
@@ -91,13 +93,16 @@ export default function TenantPage() {
     {
       title: t('base.common.actions'),
       key: 'actions',
-      width: 140,
+      width: 220,
       fixed: 'right',
       render: (_, r) => (
         <Space size={0}>
           <Can code="tenantManager:btn_edit">
             <Button type="link" size="small" onClick={() => setDialog(r)}>
               {t('base.common.edit')}
+            </Button>
+            <Button type="link" size="small" onClick={() => setCredit(r)}>
+              {t('tenantCredit.action')}
             </Button>
           </Can>
           <Can code="tenantManager:btn_suspend">
@@ -195,6 +200,7 @@ export default function TenantPage() {
         }}
       />
       {dialog !== undefined && <TenantFormDialog tenant={dialog} onClose={() => setDialog(undefined)} />}
+      {credit && <CreditLineDialog tenant={credit} onClose={() => setCredit(null)} />}
     </Card>
   );
 }

@@ -1,3 +1,11 @@
+import { lazy } from 'react';
 import type { FeatureRoute } from '../../../app/feature-route.ts';
 
-export const routes: FeatureRoute[] = [];
+/** Spec §2.12 /outputInvoiceManager/salesInvoiceQuery. */
+export const routes: FeatureRoute[] = [
+  {
+    code: 'salesInvoiceQuery',
+    path: '/outputInvoiceManager/salesInvoiceQuery',
+    element: lazy(() => import('./query-page.tsx')),
+  },
+];

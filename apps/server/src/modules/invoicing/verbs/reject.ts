@@ -1,0 +1,21 @@
+import type { Db } from '@fpy/db';
+import { loadInvoice } from '../load.ts';
+import { assertPendingReview, explainLostRace } from '../review/guard.ts';
+import { transition } from '../transition.ts';
+import { issuingTenant, type VerbCtx } from '../verb-ctx.ts';
+
+/**
+ * 预开驳回: pending_review → draft with the reason in the audit event; the applicant edits the draft and
+ * submits it again from 待开发票, which opens a new review round.
+ */
+export async function reject({ ctx, input }: { ctx: VerbCtx; input: { id: number; reason: string } }) {
+  const tenantId = issuingTenant(ctx);
+  return ctx.db
+    .transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      const inv = await loadInvoice(tx, tenantId, input.id);
+      await assertPendingReview(tx, inv);
+      return transition(tx, ctx, inv, 'pending_review', 'draft', { reason: input.reason });
+    })
+    .catch((err) => explainLostRace(ctx.db, tenantId, input.id, err));
+}

@@ -1,0 +1,406 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.ts';
+import { fileStoreFor, LocalFileStore, S3FileStore } from '../src/lib/file-store.ts';
+import { EMPTY_SHA256, sha256Hex, signV4 } from '../src/lib/sigv4.ts';
+import type { FaceData, FaceLine } from '../src/modules/invoice-files/face-data.ts';
+import { LINES_PER_PAGE, renderInvoicePdf } from '../src/modules/invoice-files/pdf.ts';
+import {
+  createRenderer,
+  defaultRenderWorkers,
+  inlineRenderer,
+  RenderPoolClosedError,
+} from '../src/modules/invoice-files/render-pool.ts';
+import type { RenderInput } from '../src/modules/invoice-files/render-step.ts';
+import { derivedCheck, qrContent } from '../src/modules/invoice-files/qr.ts';
+import { buildInvoiceXml, escapeXml } from '../src/modules/invoice-files/xml.ts';
+import { inspectPdf, parseXml, pdfText, sealPng, xmlAll, xmlText } from './invoice-files-helpers.ts';
+
+const ISSUED = new Date('2024-05-14T02:20:30Z'); // 10:20:30 in Shanghai
+
+function face(over: Partial<FaceData['invoice']> = {}, lineCount = 1, sign = 1): FaceData {
+  const line = (i: number): FaceLine => ({
+    lineNo: i + 1,
+    kind: 'normal',
+    name: `*软件维护服务*接口服务费${i + 1}`,
+    spec: 'V2',
+    unit: '次',
+    quantity: '2',
+    unitPrice: '100',
+    unitPriceExclusive: '100',
+    policy: null,
+    rate: 'rate_13',
+    amountFen: sign * 20_000,
+    taxFen: sign * 2_600,
+  });
+  return {
+    invoice: {
+      id: 1,
+      tenantId: 1,
+      type: 'digital_special',
+      colour: 'blue',
+      number: '24312000000136634917',
+      issuedAt: ISSUED,
+      sellerName: '演示科技有限公司',
+      sellerCreditCode: '91310115MA1K4GDM05',
+      sellerAddress: null,
+      sellerPhone: null,
+      sellerBank: null,
+      sellerAccount: null,
+      buyerName: '上海云帆 <信息> & "技术" 有限公司',
+      buyerTaxNumber: '91310104MA1FR8KX39',
+      buyerAddress: null,
+      buyerPhone: null,
+      buyerBank: null,
+      buyerAccount: null,
+      remarks: '合同号 A&B<1>',
+      drawer: '演示管理员',
+      payee: null,
+      reviewer: null,
+      amountFen: sign * 20_000 * lineCount,
+      taxFen: sign * 2_600 * lineCount,
+      totalFen: sign * 22_600 * lineCount,
+      status: 'issued',
+      blueNumber: null,
+      checkCode: null,
+      specialLabel: null,
+      ...over,
+    },
+    lines: Array.from({ length: lineCount }, (_, i) => line(i)),
+  };
+}
+
+describe('QR content (notes §8.2)', () => {
+  it('is 01,31,,<number>,<价税合计>,<yyyyMMdd>,,<check> for a 数电专票', () => {
+    const q = qrContent({
+      type: 'digital_special',
+      number: '24312000000136634917',
+      totalFen: 22_600,
+      issueDate: '20240514',
+    });
+    expect(q).toBe(
+      `01,31,,24312000000136634917,226.00,20240514,,${derivedCheck('24312000000136634917', '226.00', '20240514')}`,
+    );
+    expect(q.split(',')).toHaveLength(8);
+    expect(q.split(',')[7]).toMatch(/^[0-9A-F]{4}$/);
+  });
+
+  it('uses 32 for a 数电普票 and the gateway check code when there is one', () => {
+    expect(
+      qrContent({
+        type: 'digital_ordinary',
+        number: '24312000000136634917',
+        totalFen: 1,
+        issueDate: '20240514',
+        checkCode: '1DD6',
+      }),
+    ).toBe('01,32,,24312000000136634917,0.01,20240514,,1DD6');
+  });
+
+  it('derives the same check for the same invoice and another one for another amount', () => {
+    const a = derivedCheck('24312000000136634917', '226.00', '20240514');
+    expect(derivedCheck('24312000000136634917', '226.00', '20240514')).toBe(a);
+    expect(derivedCheck('24312000000136634917', '226.01', '20240514')).not.toBe(a);
+  });
+});
+
+describe('XML master (notes §9.4)', () => {
+  it('escapes markup and drops characters XML cannot hold', () => {
+    expect(escapeXml(`a<b>&"c'\u0001d`)).toBe('a&lt;b&gt;&amp;&quot;c&apos;d');
+  });
+
+  it('parses back with the header, parties, totals in figures and 大写, and one item per line', () => {
+    const x = parseXml(buildInvoiceXml(face({}, 2)));
+    expect(x.name).toBe('EInvoice');
+    expect(xmlText(x, 'Header/EIid')).toBe('24312000000136634917');
+    expect(xmlText(x, 'Header/EInvoiceTag')).toBe('SWEI3100');
+    expect(xmlText(x, 'Header/InherentLabel/GeneralOrSpecialVAT/LabelCode')).toBe('01');
+    expect(xmlText(x, 'EInvoiceData/BuyerInformation/BuyerName')).toBe('上海云帆 <信息> & "技术" 有限公司');
+    expect(xmlText(x, 'EInvoiceData/SellerInformation/SellerIdNum')).toBe('91310115MA1K4GDM05');
+    expect(xmlText(x, 'EInvoiceData/BasicInformation/TotalAmWithoutTax')).toBe('400.00');
+    expect(xmlText(x, 'EInvoiceData/BasicInformation/TotalTaxAm')).toBe('52.00');
+    expect(xmlText(x, 'EInvoiceData/BasicInformation/TotalTax-includedAmount')).toBe('452.00');
+    expect(xmlText(x, 'EInvoiceData/BasicInformation/TotalTax-includedAmountInChinese')).toBe(
+      '肆佰伍拾贰圆整',
+    );
+    expect(xmlText(x, 'EInvoiceData/BasicInformation/RequestTime')).toBe('2024-05-14 10:20:30');
+    expect(xmlText(x, 'EInvoiceData/BasicInformation/Drawer')).toBe('演示管理员');
+    const items = xmlAll(x, 'EInvoiceData/IssuItemInformation');
+    expect(items).toHaveLength(2);
+    expect(xmlText(items[1], 'ItemName')).toBe('*软件维护服务*接口服务费2');
+    expect(xmlText(items[0], 'TaxRate')).toBe('0.13');
+    expect(xmlText(items[0], 'Amount')).toBe('200.00');
+    expect(xmlText(items[0], 'ComTaxAm')).toBe('26.00');
+    expect(xmlText(items[0], 'Quantity')).toBe('2');
+    expect(xmlText(x, 'EInvoiceData/AdditionalInformation/Remark')).toBe('合同号 A&B<1>');
+    expect(xmlText(x, 'TaxSupervisionInfo/InvoiceNumber')).toBe('24312000000136634917');
+    expect(xmlText(x, 'TaxSupervisionInfo/IssueTime')).toBe('2024-05-14 10:20:30');
+  });
+
+  it('prints a red invoice negative with its blue number', () => {
+    const x = parseXml(buildInvoiceXml(face({ colour: 'red', blueNumber: '24312000000136634900' }, 1, -1)));
+    expect(xmlText(x, 'EInvoiceData/BasicInformation/TotalTax-includedAmount')).toBe('-226.00');
+    expect(xmlText(x, 'EInvoiceData/BasicInformation/TotalTax-includedAmountInChinese')).toBe(
+      '（负数）贰佰贰拾陆圆整',
+    );
+    expect(xmlText(x, 'EInvoiceData/IssuItemInformation/Quantity')).toBe('-2');
+    expect(xmlText(x, 'EInvoiceData/AdditionalInformation/BlueInvoiceNumber')).toBe('24312000000136634900');
+    expect(xmlText(x, 'EInvoiceData/AdditionalInformation/Remark')).toContain('24312000000136634900');
+  });
+});
+
+describe('PDF face', () => {
+  it('embeds a subset TrueType Chinese font and stays small', async () => {
+    const pdf = await renderInvoicePdf(face({}, 5));
+    expect(Buffer.from(pdf.subarray(0, 5)).toString()).toBe('%PDF-');
+    expect(pdf.length).toBeLessThan(150 * 1024);
+    const info = await inspectPdf(pdf);
+    expect(info.pages).toBe(1);
+    expect(info.fonts).toEqual([expect.objectContaining({ subset: true, fontFile2: true })]);
+    // Every glyph but the space draws an outline (the odd-length glyph bug left most of them blank).
+    const [font] = info.fonts;
+    expect(font.glyphs).toBeGreaterThan(60);
+    expect(font.drawable).toBeGreaterThanOrEqual(font.glyphs - 2);
+    const text = pdfText(pdf);
+    if (text !== null) {
+      expect(text).toContain('24312000000136634917');
+      expect(text).toContain('电子发票（增值税专用发票）');
+      expect(text).toContain('壹仟壹佰叁拾圆整');
+      expect(text).toContain('¥1130.00');
+      expect(text).toContain('上海云帆 <信息> & "技术" 有限公司');
+    }
+  });
+
+  it('renders the same bytes twice (deterministic) and titles 普票 by type', async () => {
+    const a = await renderInvoicePdf(face({ type: 'digital_ordinary' }));
+    const b = await renderInvoicePdf(face({ type: 'digital_ordinary' }));
+    expect(Buffer.compare(Buffer.from(a), Buffer.from(b))).toBe(0);
+    expect((await inspectPdf(a)).title).toContain('电子发票（普通发票）');
+  });
+
+  it('continues many lines on further pages without losing one', async () => {
+    const n = LINES_PER_PAGE * 2 + 3;
+    const pdf = await renderInvoicePdf(face({}, n));
+    expect((await inspectPdf(pdf)).pages).toBe(3);
+    const text = pdfText(pdf);
+    if (text !== null) {
+      for (let i = 1; i <= n; i++) expect(text).toContain(`接口服务费${i}\n`);
+      expect(text).toMatch(/第\s*3\s*页\s*\/\s*共\s*3\s*页/);
+    }
+  });
+
+  it('prints a red invoice negative with 销项负数 and its blue number, and draws the seal', async () => {
+    const pdf = await renderInvoicePdf(face({ colour: 'red', blueNumber: '24312000000136634900' }, 1, -1), {
+      bytes: sealPng(),
+      mime: 'image/png',
+    });
+    // The PNG's alpha channel comes as a second image (its soft mask).
+    expect((await inspectPdf(pdf)).images).toBeGreaterThanOrEqual(1);
+    const text = pdfText(pdf);
+    if (text !== null) {
+      expect(text).toContain('销项负数');
+      expect(text).toContain('对应正数发票号码：24312000000136634900');
+      expect(text).toContain('¥-226.00');
+      expect(text).toContain('-200.00');
+    }
+  });
+});
+
+describe('render pool (worker threads)', () => {
+  it('renders in worker threads the same PDF and XML bytes as inline, several at once, with the seal', async () => {
+    const inputs: RenderInput[] = [
+      { data: face(), seal: null, formats: ['pdf', 'xml'] },
+      {
+        data: face({ type: 'digital_ordinary', number: '24312000000136634918' }, 3),
+        seal: null,
+        formats: ['pdf'],
+      },
+      {
+        data: face({ colour: 'red', blueNumber: '24312000000136634900' }, 1, -1),
+        seal: { bytes: sealPng(), mime: 'image/png' },
+        formats: ['pdf', 'xml'],
+      },
+      { data: face({}, LINES_PER_PAGE + 2), seal: null, formats: ['xml'] },
+    ];
+    const pool = createRenderer(2);
+    try {
+      expect(pool.size).toBe(2);
+      const pooled = await Promise.all(inputs.map((i) => pool.render(i)));
+      for (const [k, input] of inputs.entries()) {
+        const inline = await inlineRenderer.render(input);
+        expect(pooled[k].xml).toBe(inline.xml);
+        expect(pooled[k].pdf === undefined).toBe(inline.pdf === undefined);
+        if (inline.pdf) expect(Buffer.compare(Buffer.from(pooled[k].pdf!), Buffer.from(inline.pdf))).toBe(0);
+      }
+      // A render that throws in the thread rejects with its message; the pool keeps serving.
+      const broken = {
+        data: { invoice: null, lines: [] },
+        seal: null,
+        formats: ['pdf'],
+      } as unknown as RenderInput;
+      await expect(pool.render(broken)).rejects.toThrow();
+      expect((await pool.render(inputs[0])).xml).toBe(pooled[0].xml);
+      // A thread that dies mid-render fails that render; the next one gets a fresh thread.
+      const slots = (pool as unknown as { slots: Set<{ worker: { terminate(): Promise<number> } }> }).slots;
+      const dying = pool.render(inputs[1]);
+      await Promise.all([...slots].map((s) => s.worker.terminate()));
+      await expect(dying).rejects.toThrow(/exited/);
+      expect((await pool.render(inputs[0])).xml).toBe(pooled[0].xml);
+    } finally {
+      await pool.close();
+    }
+    await expect(pool.render(inputs[0])).rejects.toBeInstanceOf(RenderPoolClosedError);
+  });
+
+  it('sizes itself from the cores (at least one) and renders inline for 0; RENDER_WORKERS is validated', () => {
+    expect(defaultRenderWorkers()).toBeGreaterThanOrEqual(1);
+    expect(createRenderer(0)).toBe(inlineRenderer);
+    expect(loadConfig({ RENDER_WORKERS: '0' }).RENDER_WORKERS).toBe(0);
+    expect(loadConfig({}).RENDER_WORKERS).toBeUndefined();
+    expect(() => loadConfig({ RENDER_WORKERS: '-1' })).toThrow(/RENDER_WORKERS/);
+  });
+});
+
+describe('file store', () => {
+  it('local: put, get, overwrite, delete; missing → null; keys cannot escape the folder', async () => {
+    const store = new LocalFileStore(mkdtempSync(join(tmpdir(), 'fpy-fs-test-')));
+    expect(await store.get('invoices/1/1.pdf')).toBeNull();
+    await store.put('invoices/1/1.pdf', Buffer.from('one'), 'application/pdf');
+    await store.put('invoices/1/1.pdf', Buffer.from('two'), 'application/pdf');
+    expect((await store.get('invoices/1/1.pdf'))?.toString()).toBe('two');
+    await store.delete('invoices/1/1.pdf');
+    await store.delete('invoices/1/1.pdf');
+    expect(await store.get('invoices/1/1.pdf')).toBeNull();
+    await expect(store.put('../x', Buffer.from('x'), 'text/plain')).rejects.toThrow(/invalid/);
+    await expect(store.get('/etc/passwd')).rejects.toThrow(/invalid/);
+  });
+
+  it('chooses S3 only when the four variables are set, and refuses half a configuration', () => {
+    const s3 = {
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_BUCKET: 'fapiao',
+      S3_ACCESS_KEY_ID: 'AK',
+      S3_SECRET_ACCESS_KEY: 'SK',
+    };
+    expect(fileStoreFor(loadConfig({ DATA_DIR: 'memory://' })).kind).toBe('local');
+    const c = loadConfig(s3);
+    expect(c.S3_REGION).toBe('us-east-1');
+    expect(fileStoreFor(c).kind).toBe('s3');
+    const { S3_BUCKET: _b, ...half } = s3;
+    expect(() => loadConfig(half)).toThrowError(ConfigError);
+    expect(() => loadConfig(half)).toThrowError(
+      /^Invalid environment variable S3_BUCKET: .*missing: S3_BUCKET/,
+    );
+  });
+});
+
+describe('S3 SigV4', () => {
+  it('matches the "GET Object" example of the AWS SigV4 documentation', () => {
+    const signed = signV4(
+      {
+        method: 'GET',
+        url: new URL('https://examplebucket.s3.amazonaws.com/test.txt'),
+        headers: { Range: 'bytes=0-9' },
+        payloadHash: EMPTY_SHA256,
+        now: new Date('2013-05-24T00:00:00Z'),
+      },
+      {
+        accessKeyId: 'AKIAIOSFODNN7EXAMPLE',
+        secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+        region: 'us-east-1',
+      },
+    );
+    expect(signed.canonicalRequest).toBe(
+      [
+        'GET',
+        '/test.txt',
+        '',
+        'host:examplebucket.s3.amazonaws.com',
+        'range:bytes=0-9',
+        `x-amz-content-sha256:${EMPTY_SHA256}`,
+        'x-amz-date:20130524T000000Z',
+        '',
+        'host;range;x-amz-content-sha256;x-amz-date',
+        EMPTY_SHA256,
+      ].join('\n'),
+    );
+    expect(signed.stringToSign.split('\n')[3]).toBe(
+      '7344ae5b7ee6c3e7e6b0fe0640412a37625d1fbfff95c48bbb2dc43964946972',
+    );
+    expect(signed.signature).toBe('f0e8bdb87c964420e857bd35b5d6ed310bd44f0170aba48dd91039c6036bdb41');
+    expect(signed.headers.authorization).toBe(
+      'AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request, ' +
+        'SignedHeaders=host;range;x-amz-content-sha256;x-amz-date, ' +
+        'Signature=f0e8bdb87c964420e857bd35b5d6ed310bd44f0170aba48dd91039c6036bdb41',
+    );
+  });
+
+  // A loopback fake S3 that checks every request's signature with the same algorithm and keeps objects in memory.
+  const creds = { accessKeyId: 'AKTEST', secretAccessKey: 'secret/key', region: 'cn-east-1' };
+  const objects = new Map<string, { body: Buffer; type: string }>();
+  let server: Server;
+  let endpoint = '';
+  const body = (req: IncomingMessage) =>
+    new Promise<Buffer>((resolve) => {
+      const parts: Buffer[] = [];
+      req.on('data', (c) => parts.push(c));
+      req.on('end', () => resolve(Buffer.concat(parts)));
+    });
+  beforeAll(async () => {
+    server = createServer(async (req, res) => {
+      const data = await body(req);
+      const url = new URL(req.url!, `http://${req.headers.host}`);
+      const payloadHash = String(req.headers['x-amz-content-sha256']);
+      const auth = String(req.headers.authorization ?? '');
+      const signedNames = /SignedHeaders=([^,]+)/.exec(auth)?.[1].split(';') ?? [];
+      const headers = Object.fromEntries(
+        signedNames
+          .filter((n) => !['host', 'x-amz-date', 'x-amz-content-sha256'].includes(n))
+          .map((n) => [n, String(req.headers[n])]),
+      );
+      const when = String(req.headers['x-amz-date']);
+      const now = new Date(
+        `${when.slice(0, 4)}-${when.slice(4, 6)}-${when.slice(6, 8)}T${when.slice(9, 11)}:${when.slice(11, 13)}:${when.slice(13, 15)}Z`,
+      );
+      const expected = signV4({ method: req.method!, url, headers, payloadHash, now }, creds).headers
+        .authorization;
+      if (auth !== expected || payloadHash !== sha256Hex(data)) {
+        res.writeHead(403).end('SignatureDoesNotMatch');
+        return;
+      }
+      const key = decodeURIComponent(url.pathname);
+      if (req.method === 'PUT') {
+        objects.set(key, { body: data, type: String(req.headers['content-type']) });
+        res.writeHead(200).end();
+      } else if (req.method === 'GET') {
+        const o = objects.get(key);
+        if (!o) res.writeHead(404).end('NoSuchKey');
+        else res.writeHead(200, { 'content-type': o.type }).end(o.body);
+      } else if (req.method === 'DELETE') {
+        objects.delete(key);
+        res.writeHead(204).end();
+      } else res.writeHead(405).end();
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+  it('puts, gets and deletes path-style with signed requests; a missing key is null', async () => {
+    const store = new S3FileStore({ endpoint, bucket: 'fapiao', ...creds });
+    await store.put('invoices/7/42 (1).pdf', Buffer.from('%PDF-1.7 test'), 'application/pdf');
+    expect(objects.get('/fapiao/invoices/7/42 (1).pdf')?.type).toBe('application/pdf');
+    expect((await store.get('invoices/7/42 (1).pdf'))?.toString()).toBe('%PDF-1.7 test');
+    await store.delete('invoices/7/42 (1).pdf');
+    expect(await store.get('invoices/7/42 (1).pdf')).toBeNull();
+  });
+
+  it('fails loudly on a wrong secret', async () => {
+    const store = new S3FileStore({ endpoint, bucket: 'fapiao', ...creds, secretAccessKey: 'wrong' });
+    await expect(store.put('a.xml', Buffer.from('<a/>'), 'application/xml')).rejects.toThrow(/HTTP 403/);
+  });
+});

@@ -1,0 +1,34 @@
+import { OPENER_ROLES } from '@fpy/contracts';
+import { Alert, Card, Col, Row, Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { OpenerTable } from './opener-table.tsx';
+import { SealCard } from './seal-card.tsx';
+
+/** Spec §2.12 /outputInvoiceManager/openerSetup: drawers, payees and reviewers per department, and the seal. */
+export default function OpenerSetupPage() {
+  const { t } = useTranslation();
+  return (
+    <Row gutter={16}>
+      <Col xs={24} xl={16}>
+        <Card>
+          <Alert
+            type="info"
+            showIcon
+            message={t('invoiceSetup.opener.resolveHint')}
+            style={{ marginBottom: 12 }}
+          />
+          <Tabs
+            items={OPENER_ROLES.map((role) => ({
+              key: role,
+              label: t(`invoiceSetup.opener.roles.${role}`),
+              children: <OpenerTable role={role} />,
+            }))}
+          />
+        </Card>
+      </Col>
+      <Col xs={24} xl={8}>
+        <SealCard />
+      </Col>
+    </Row>
+  );
+}

@@ -1,0 +1,46 @@
+export default {
+  invoiceStats: {
+    range: 'Issue date',
+    groupBy: 'Group by',
+    group: {
+      month: 'Month',
+      type: 'Invoice type',
+      rate: 'Tax rate',
+      buyer: 'Buyer',
+    },
+    column: {
+      month: 'Month',
+      type: 'Invoice type',
+      rate: 'Tax rate',
+      buyer: 'Buyer',
+      taxNumber: 'Taxpayer number',
+      count: 'Invoices',
+      redCount: 'Of which red',
+      amount: 'Amount',
+      tax: 'Tax',
+      total: 'Total incl. tax',
+    },
+    totals: 'Total',
+    export: 'Export',
+    search: 'Search',
+    chartTitle: {
+      month: 'Invoiced per month',
+      type: 'Invoiced per invoice type',
+      rate: 'Share of each tax rate',
+      buyer: 'Top 10 buyers',
+    },
+    series: {
+      total: 'Total incl. tax (yuan)',
+      amount: 'Amount (yuan)',
+      tax: 'Tax (yuan)',
+      count: 'Invoices',
+    },
+    preset: {
+      thisMonth: 'This month',
+      lastSixMonths: 'Last 6 months',
+      thisYear: 'This year',
+    },
+    hint: 'Issued invoices (including partly or fully red-flushed blue invoices); red invoices count negative; by issue date (China time).',
+    empty: 'No invoices issued in this period',
+  },
+};

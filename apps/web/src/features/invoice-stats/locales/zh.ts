@@ -1,0 +1,46 @@
+export default {
+  invoiceStats: {
+    range: '开票日期',
+    groupBy: '统计维度',
+    group: {
+      month: '按月份',
+      type: '按发票类型',
+      rate: '按税率',
+      buyer: '按购买方',
+    },
+    column: {
+      month: '月份',
+      type: '发票类型',
+      rate: '税率',
+      buyer: '购买方',
+      taxNumber: '纳税人识别号',
+      count: '发票份数',
+      redCount: '其中红字',
+      amount: '金额',
+      tax: '税额',
+      total: '价税合计',
+    },
+    totals: '合计',
+    export: '导出',
+    search: '查询',
+    chartTitle: {
+      month: '各月开票金额',
+      type: '各类发票开票金额',
+      rate: '各税率价税合计占比',
+      buyer: '开票金额前十的购买方',
+    },
+    series: {
+      total: '价税合计（元）',
+      amount: '金额（元）',
+      tax: '税额（元）',
+      count: '份数',
+    },
+    preset: {
+      thisMonth: '本月',
+      lastSixMonths: '近半年',
+      thisYear: '本年',
+    },
+    hint: '统计已开具的发票（含部分红冲、已红冲的蓝字发票），红字发票按负数计入；按开票日期（北京时间）统计。',
+    empty: '所选期间没有已开具的发票',
+  },
+};

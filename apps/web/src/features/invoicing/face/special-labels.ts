@@ -1,0 +1,21 @@
+/** 特定要素 codes offered on the form (domain notes §1.3); the reversed-issuing ones (16, 17, 24, 52) are not. */
+export const SPECIAL_LABEL_CODES = [
+  '01',
+  '02',
+  '03',
+  '04',
+  '05',
+  '06',
+  '07',
+  '08',
+  '09',
+  '10',
+  '11',
+  '12',
+  '13',
+  '14',
+  '15',
+  '18',
+  '19',
+  '20',
+] as const;
