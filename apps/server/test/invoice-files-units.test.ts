@@ -246,9 +246,10 @@ describe('render pool (worker threads)', () => {
       expect((await pool.render(inputs[0])).xml).toBe(pooled[0].xml);
       // A thread that dies mid-render fails that render; the next one gets a fresh thread.
       const slots = (pool as unknown as { slots: Set<{ worker: { terminate(): Promise<number> } }> }).slots;
-      const dying = pool.render(inputs[1]);
+      // The expectation is attached before the kill, so the rejection is never momentarily unhandled.
+      const dying = expect(pool.render(inputs[1])).rejects.toThrow(/exited/);
       await Promise.all([...slots].map((s) => s.worker.terminate()));
-      await expect(dying).rejects.toThrow(/exited/);
+      await dying;
       expect((await pool.render(inputs[0])).xml).toBe(pooled[0].xml);
     } finally {
       await pool.close();
