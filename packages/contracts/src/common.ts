@@ -47,3 +47,6 @@ export const isoDate = z
   .string()
   .datetime({ offset: true })
   .or(z.string().regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/));
+
+/** A day picked in the console's date filters: yyyy-MM-dd in Asia/Shanghai (spec §9 presets). */
+export const calendarDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 yyyy-MM-dd');

@@ -1,6 +1,6 @@
 import { parseYuan } from '@fpy/domain';
 import { z } from 'zod';
-import { idParams, idSchema, pageQuery, pageReply } from '../common.ts';
+import { calendarDay, idParams, idSchema, pageQuery, pageReply } from '../common.ts';
 import { defineRoute } from '../route.ts';
 import { invoiceTypeField } from './calculate.ts';
 import { invoiceStatusField, invoiceSummary } from './invoices.ts';
@@ -13,10 +13,7 @@ const MENU = 'salesInvoiceQuery';
 const BASE = '/api/billing/v1/invoice-query';
 const tag = 'invoicing';
 
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 yyyy-MM-dd')
-  .optional();
+const day = calendarDay.optional();
 const yuan = z
   .string()
   .trim()

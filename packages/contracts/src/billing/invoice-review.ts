@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParams, idSchema, pageQuery, pageReply } from '../common.ts';
+import { calendarDay, idParams, idSchema, pageQuery, pageReply } from '../common.ts';
 import { defineRoute } from '../route.ts';
 import { invoiceDetail, invoiceEventReply, invoiceStatusField, invoiceSummary } from './invoices.ts';
 
@@ -13,10 +13,7 @@ const AUDIT = 'preopenAuditManager';
 const RECORD = 'preopenRecordManager';
 const tag = 'invoicing';
 
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 yyyy-MM-dd')
-  .optional();
+const day = calendarDay.optional();
 const keyword = z.string().trim().max(100).optional();
 
 /** Filters both pages share: the applicant (name), the buyer (name or tax number), the application date. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParams, okReply, pageQuery, pageReply } from '../common.ts';
+import { calendarDay, idParams, okReply, pageQuery, pageReply } from '../common.ts';
 import { defineRoute } from '../route.ts';
 import { invoiceTypeField } from './calculate.ts';
 import { invoiceDetail, invoiceSummary } from './invoices.ts';
@@ -283,10 +283,7 @@ export const deletePrintSetting = defineRoute({
 
 /** States whose invoice has a number and so a face to print. */
 export const PRINTABLE_STATUSES = ['issued', 'partly_red', 'red'] as const;
-const dateText = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 yyyy-MM-dd')
-  .optional();
+const dateText = calendarDay.optional();
 
 export const listPrintableInvoices = defineRoute({
   method: 'GET',

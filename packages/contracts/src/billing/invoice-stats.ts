@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDay } from '../common.ts';
 import { defineRoute } from '../route.ts';
 
 /**
@@ -10,10 +11,7 @@ const MENU = 'invoiceStatistic';
 const BASE = '/api/billing/v1/invoice-stats';
 const tag = 'invoicing';
 
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 yyyy-MM-dd')
-  .optional();
+const day = calendarDay.optional();
 
 export const STATS_GROUPS = ['month', 'type', 'rate', 'buyer'] as const;
 export type StatsGroup = (typeof STATS_GROUPS)[number];

@@ -1,6 +1,6 @@
 import { INVOICE_STATUSES, type InvoiceStatus } from '@fpy/domain';
 import { z } from 'zod';
-import { idParams, optionalText, pageQuery, pageReply } from '../common.ts';
+import { calendarDay, idParams, optionalText, pageQuery, pageReply } from '../common.ts';
 import { defineRoute } from '../route.ts';
 import { calcLineInput, invoiceTypeField, policyField, taxRateField } from './calculate.ts';
 
@@ -225,14 +225,8 @@ export const listInvoices = defineRoute({
       .optional(),
     type: invoiceTypeField.optional(),
     /** yyyy-MM-dd, Asia/Shanghai, inclusive. */
-    dateFrom: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/)
-      .optional(),
-    dateTo: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/)
-      .optional(),
+    dateFrom: calendarDay.optional(),
+    dateTo: calendarDay.optional(),
   }),
   reply: pageReply(invoiceSummary),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParams, optionalText, pageQuery, pageReply } from '../common.ts';
+import { calendarDay, idParams, optionalText, pageQuery, pageReply } from '../common.ts';
 import { defineRoute } from '../route.ts';
 import { invoiceTypeField, taxRateField } from './calculate.ts';
 import { invoiceDetail, invoiceStatusField } from './invoices.ts';
@@ -235,14 +235,8 @@ export const listRedForms = defineRoute({
     state: redFormStateField.optional(),
     blueNumber: z.string().trim().max(20).optional(),
     blueInvoiceId: z.coerce.number().int().positive().optional(),
-    dateFrom: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/)
-      .optional(),
-    dateTo: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/)
-      .optional(),
+    dateFrom: calendarDay.optional(),
+    dateTo: calendarDay.optional(),
   }),
   reply: pageReply(redFormRow),
 });

@@ -9,7 +9,7 @@ import {
   updatePrintSetting,
 } from '@fpy/contracts';
 import { invoices, printSettings } from '@fpy/db';
-import { asc, count, desc, eq, gte, ilike, inArray, lt, sql } from 'drizzle-orm';
+import { asc, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { likePattern, offsetOf, orderBy } from '../../data/paging.ts';
 import { scoped } from '../../data/tenant-scope.ts';
@@ -17,10 +17,7 @@ import { route } from '../../http/route.ts';
 import { businessError, notFound } from '../../lib/errors.ts';
 import { toDetail, toSummary } from '../invoicing/view.ts';
 import { createPrintSettingVerb, printSettingRowOf, updatePrintSettingVerb } from './print-settings.ts';
-
-// Dates are picked in Asia/Shanghai (UTC+8, no daylight saving).
-const shanghaiDayStart = (d: string) => new Date(`${d}T00:00:00+08:00`);
-const DAY_MS = 86_400_000;
+import { dayRange } from '../../data/day-range.ts';
 
 /** 打印设置 (printer offsets) and 发票打印 (the printable invoices and their faces' data). */
 export function registerPrintRoutes(app: FastifyInstance) {
@@ -54,8 +51,7 @@ export function registerPrintRoutes(app: FastifyInstance) {
       q.type ? eq(invoices.type, q.type) : undefined,
       q.number ? ilike(invoices.number, likePattern(q.number)) : undefined,
       q.buyerName ? ilike(invoices.buyerName, likePattern(q.buyerName)) : undefined,
-      q.dateFrom ? gte(invoices.issuedAt, shanghaiDayStart(q.dateFrom)) : undefined,
-      q.dateTo ? lt(invoices.issuedAt, new Date(shanghaiDayStart(q.dateTo).getTime() + DAY_MS)) : undefined,
+      dayRange(invoices.issuedAt, q.dateFrom, q.dateTo),
     );
     const [rows, [{ n }]] = await Promise.all([
       ctx.db

@@ -8,19 +8,18 @@ import {
   rateLabel,
   type TaxRate,
 } from '@fpy/domain';
-import { eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { scoped } from '../../data/tenant-scope.ts';
 import type { AuthedCtx } from '../../http/context.ts';
+import { dayRange } from '../../data/day-range.ts';
 
 type StatsQuery = z.output<typeof statsQuery>;
 
 /** States of an invoice that was issued: a red-flushed blue invoice still counts, its red invoice offsets it. */
 const ISSUED_STATES = ['issued', 'partly_red', 'red'];
 
-// Asia/Shanghai is UTC+8 all year (no daylight saving): a day starts at 16:00 UTC the day before.
-const dayStart = (d: string) => new Date(`${d}T00:00:00+08:00`);
 const shanghaiMonth = sql<string>`to_char((${invoices.issuedAt} at time zone 'UTC') + interval '8 hours', 'YYYY-MM')`;
 
 /**
@@ -54,8 +53,7 @@ const toFigures = (r: Record<string, unknown>) => ({
 function whereOf(ctx: AuthedCtx, q: StatsQuery) {
   return scoped(ctx, invoices).where(
     inArray(invoices.status, ISSUED_STATES),
-    q.dateFrom ? gte(invoices.issuedAt, dayStart(q.dateFrom)) : undefined,
-    q.dateTo ? lt(invoices.issuedAt, new Date(dayStart(q.dateTo).getTime() + 86_400_000)) : undefined,
+    dayRange(invoices.issuedAt, q.dateFrom, q.dateTo),
   );
 }
 

@@ -1,13 +1,11 @@
 import type { QueryOf, listInvoices } from '@fpy/contracts';
 import { invoices } from '@fpy/db';
-import { count, desc, eq, gte, ilike, inArray, like, lt, or, type SQL } from 'drizzle-orm';
+import { count, desc, eq, ilike, inArray, like, or, type SQL } from 'drizzle-orm';
 import { likePattern, offsetOf, orderBy } from '../../data/paging.ts';
 import { scoped } from '../../data/tenant-scope.ts';
 import type { AuthedCtx } from '../../http/context.ts';
 import { toDetail, toSummary } from './view.ts';
-
-// Dates are picked in Asia/Shanghai (UTC+8, no daylight saving): a day starts at 16:00 UTC the day before.
-const shanghaiDayStart = (d: string) => new Date(`${d}T00:00:00+08:00`);
+import { dayRange } from '../../data/day-range.ts';
 
 /** Reads go through tenant-scope: another tenant's invoice is "not found". */
 export async function getInvoiceDetail(ctx: AuthedCtx, id: number) {
@@ -26,10 +24,7 @@ export async function listInvoicePage(ctx: AuthedCtx, q: QueryOf<typeof listInvo
       : undefined,
     q.mine ? eq(invoices.createdBy, ctx.actor.userId) : undefined,
     q.type ? eq(invoices.type, q.type) : undefined,
-    q.dateFrom ? gte(invoices.createdAt, shanghaiDayStart(q.dateFrom)) : undefined,
-    q.dateTo
-      ? lt(invoices.createdAt, new Date(shanghaiDayStart(q.dateTo).getTime() + 86_400_000))
-      : undefined,
+    dayRange(invoices.createdAt, q.dateFrom, q.dateTo),
   ];
   const where = scoped(ctx, invoices).where(...conds);
   const [rows, [{ n }]] = await Promise.all([

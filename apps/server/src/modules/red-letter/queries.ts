@@ -1,23 +1,18 @@
 import type { listRedForms, QueryOf } from '@fpy/contracts';
 import { redLetterForms } from '@fpy/db';
-import { count, desc, eq, gte, like, lt, type SQL } from 'drizzle-orm';
+import { count, desc, eq, like, type SQL } from 'drizzle-orm';
 import { likePattern, offsetOf, orderBy } from '../../data/paging.ts';
 import { scoped } from '../../data/tenant-scope.ts';
 import type { AuthedCtx } from '../../http/context.ts';
 import { redInvoicesOf, toRow } from './view.ts';
-
-// Dates are picked in Asia/Shanghai (UTC+8, no daylight saving).
-const shanghaiDayStart = (d: string) => new Date(`${d}T00:00:00+08:00`);
+import { dayRange } from '../../data/day-range.ts';
 
 export async function listFormPage(ctx: AuthedCtx, q: QueryOf<typeof listRedForms>) {
   const conds: (SQL | undefined)[] = [
     q.state ? eq(redLetterForms.state, q.state) : undefined,
     q.blueNumber ? like(redLetterForms.blueNumber, likePattern(q.blueNumber)) : undefined,
     q.blueInvoiceId ? eq(redLetterForms.blueInvoiceId, q.blueInvoiceId) : undefined,
-    q.dateFrom ? gte(redLetterForms.createdAt, shanghaiDayStart(q.dateFrom)) : undefined,
-    q.dateTo
-      ? lt(redLetterForms.createdAt, new Date(shanghaiDayStart(q.dateTo).getTime() + 86_400_000))
-      : undefined,
+    dayRange(redLetterForms.createdAt, q.dateFrom, q.dateTo),
   ];
   const where = scoped(ctx, redLetterForms).where(...conds);
   const [rows, [{ n }]] = await Promise.all([

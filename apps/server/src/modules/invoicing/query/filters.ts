@@ -5,16 +5,13 @@ import { and, asc, desc, eq, gte, inArray, like, lt, lte, type SQL, sql } from '
 import { likePattern } from '../../../data/paging.ts';
 import { tenantCondition } from '../../../data/tenant-scope.ts';
 import type { AuthedCtx } from '../../../http/context.ts';
+import { dayRange } from '../../../data/day-range.ts';
 
 /*
  * Every condition is shaped for an index on 1M rows (see the README of this folder for the list):
  * tenant first, then a range or equality the (tenant_id, …) btree indexes can serve; the number prefix is a
  * range, not LIKE, so it works whatever the database collation.
  */
-
-// Asia/Shanghai has no daylight saving: a picked day starts at 16:00 UTC the day before.
-const dayStart = (d: string) => new Date(`${d}T00:00:00+08:00`);
-const DAY_MS = 86_400_000;
 
 /** A taxpayer number or credit code (15–20 characters) is matched exactly; other text is part of the name. */
 const TAX_NUMBER = /^[0-9A-Z]{15,20}$/;
@@ -55,8 +52,7 @@ export function invoiceQueryWhere(ctx: AuthedCtx, f: InvoiceQueryFilters): SQL |
   const max = fenOf(f.amountMax);
   return and(
     tenantFilter(ctx, f.tenantId),
-    f.dateFrom ? gte(invoices.issuedAt, dayStart(f.dateFrom)) : undefined,
-    f.dateTo ? lt(invoices.issuedAt, new Date(dayStart(f.dateTo).getTime() + DAY_MS)) : undefined,
+    dayRange(invoices.issuedAt, f.dateFrom, f.dateTo),
     numberCondition(f.number),
     buyerCondition(f.buyer),
     f.type ? eq(invoices.type, f.type) : undefined,

@@ -1,17 +1,14 @@
 import type { QueryOf, listPendingReview, listReviewRecords, reviewFilters } from '@fpy/contracts';
 import { invoiceEvents, invoices } from '@fpy/db';
 import type { InvoiceStatus } from '@fpy/domain';
-import { and, asc, count, desc, eq, exists, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { likePattern, offsetOf, orderBy } from '../../../data/paging.ts';
 import { scoped } from '../../../data/tenant-scope.ts';
 import type { AuthedCtx } from '../../../http/context.ts';
 import { toSummary } from '../view.ts';
 import { reviewEventsOf, roundsOf } from './rounds.ts';
-
-// Dates are picked in Asia/Shanghai (UTC+8, no daylight saving): a day starts at 16:00 UTC the day before.
-const dayStart = (d: string) => new Date(`${d}T00:00:00+08:00`);
-const nextDay = (d: string) => new Date(dayStart(d).getTime() + 86_400_000);
+import { dayRange } from '../../../data/day-range.ts';
 
 /** An application (a move into pending_review) by the named applicant within the dates. */
 export function appliedWhere(f: z.output<typeof reviewFilters>): SQL {
@@ -20,8 +17,7 @@ export function appliedWhere(f: z.output<typeof reviewFilters>): SQL {
       sql`${invoiceEvents.invoiceId} = ${invoices.id}`,
       eq(invoiceEvents.toStatus, 'pending_review'),
       f.applicant ? ilike(invoiceEvents.actorName, likePattern(f.applicant)) : undefined,
-      f.dateFrom ? gte(invoiceEvents.at, dayStart(f.dateFrom)) : undefined,
-      f.dateTo ? lt(invoiceEvents.at, nextDay(f.dateTo)) : undefined,
+      dayRange(invoiceEvents.at, f.dateFrom, f.dateTo),
     )})`,
   );
 }
