@@ -22,11 +22,6 @@ const ISSUED_STATES = ['issued', 'partly_red', 'red'];
 
 const shanghaiMonth = sql<string>`to_char((${invoices.issuedAt} at time zone 'UTC') + interval '8 hours', 'YYYY-MM')`;
 
-/**
- * Red invoices count negative. Their figures are stored negative by the red-letter flow; should a row carry
- * them positive, the sign still comes out right, and a red invoice's own discount lines keep their sign.
- */
-const sign = sql`(case when ${invoices.colour} = 'red' and ${invoices.totalFen} > 0 then -1 else 1 end)`;
 const isRed = sql`(case when ${invoices.colour} = 'red' then 1 else 0 end)`;
 
 type Money = SQL | AnyPgColumn;
@@ -35,9 +30,10 @@ const figures = (amount: Money, tax: Money, total: Money, distinct: boolean) => 
   redCount: distinct
     ? sql<string>`count(distinct case when ${invoices.colour} = 'red' then ${invoices.id} end)`
     : sql<string>`sum(${isRed})`,
-  amountFen: sql<string>`coalesce(sum(${amount} * ${sign}), 0)`,
-  taxFen: sql<string>`coalesce(sum(${tax} * ${sign}), 0)`,
-  totalFen: sql<string>`coalesce(sum(${total} * ${sign}), 0)`,
+  // Red invoices are stored negative (red-letter flow), so plain sums net them against their blue ones.
+  amountFen: sql<string>`coalesce(sum(${amount}), 0)`,
+  taxFen: sql<string>`coalesce(sum(${tax}), 0)`,
+  totalFen: sql<string>`coalesce(sum(${total}), 0)`,
 });
 
 // Aggregates arrive as text from node-postgres (bigint/numeric); integers of fen fit a JS number.
