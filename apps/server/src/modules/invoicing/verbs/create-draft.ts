@@ -1,11 +1,11 @@
 import type { CreateInvoiceBody } from '@fpy/contracts';
-import { type Db, invoiceEvents, invoiceLines, invoices, tenants, users } from '@fpy/db';
-import { InvoiceMethod } from '@fpy/domain';
+import type { invoiceEvents, invoiceLines } from '@fpy/db';
+import { invoices } from '@fpy/db';
 import { and, eq } from 'drizzle-orm';
 import { notFound } from '../../../lib/errors.ts';
 import { headerValues, lineValues } from '../form-rows.ts';
+import { insertInvoice } from '../create-statement.ts';
 import { recompute } from '../recompute.ts';
-import { eventValues } from '../transition.ts';
 import { issuingTenant, type VerbCtx } from '../verb-ctx.ts';
 
 type Invoice = typeof invoices.$inferSelect;
@@ -14,13 +14,13 @@ type Event = typeof invoiceEvents.$inferSelect;
 
 /**
  * Saves a draft — or, with `submit`, the draft already handed on (draft → ready, or → pending_review for a
- * 预开 tenant) in the same transaction, both events written: one round of statements per accepted invoice,
- * which is what lets the API accept invoices at close to the rate of a bare insert. The caller enqueues the
- * issue job after the commit. A new invoice comes back with its lines and events, so the reply needs no re-read.
+ * 预开 tenant), both events written. One statement per accepted invoice (create-statement.ts), which is what
+ * lets the API accept invoices at close to the rate of a bare insert. The caller enqueues the issue job after
+ * it. A new invoice comes back with its lines and events, so the reply needs no re-read.
  *
- * Saving a draft. Idempotent on (tenant, clientSerial): INSERT … ON CONFLICT DO NOTHING, and when nothing was
- * inserted the first invoice is read back — under concurrency the loser's INSERT waits for the winner's commit
- * and then reads its row, so a serial never yields two invoices.
+ * Idempotent on (tenant, clientSerial): INSERT … ON CONFLICT DO NOTHING, and when nothing was inserted the
+ * first invoice is read back — under concurrency the loser's INSERT waits for the winner's commit and then
+ * reads its row, so a serial never yields two invoices.
  */
 export async function createDraft({
   ctx,
@@ -34,54 +34,24 @@ export async function createDraft({
   const tenantId = issuingTenant(ctx);
   const calc = recompute(input);
   const actor = ctx.actor!;
-  const [[seller], [creator]] = await Promise.all([
-    ctx.db.select().from(tenants).where(eq(tenants.id, tenantId)),
-    ctx.db.select({ departmentId: users.departmentId }).from(users).where(eq(users.id, actor.userId)),
-  ]);
-  if (!seller) throw notFound('企业不存在');
-  const status = !submit
-    ? 'draft'
-    : seller.invoiceMethod === InvoiceMethod.PreIssue
-      ? 'pending_review'
-      : 'ready';
-  return ctx.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
-    const [row] = await tx
-      .insert(invoices)
-      .values({
-        tenantId,
-        clientSerial: input.clientSerial,
-        colour: 'blue',
-        sellerName: seller.name,
-        sellerCreditCode: seller.creditCode,
-        sellerAddress: seller.address,
-        sellerPhone: seller.phone,
-        sellerBank: seller.bank,
-        sellerAccount: seller.account,
-        ...headerValues(input, calc, actor.name),
-        // The creator's department decides whose opener defaults and department filters apply.
-        departmentId: creator?.departmentId ?? null,
-        status,
-        createdBy: actor.userId,
-      })
-      .onConflictDoNothing({ target: [invoices.tenantId, invoices.clientSerial] })
-      .returning();
-    if (!row) {
-      const [first] = await tx
-        .select()
-        .from(invoices)
-        .where(and(eq(invoices.tenantId, tenantId), eq(invoices.clientSerial, input.clientSerial)));
-      return { invoice: first, created: false };
-    }
-    const events = [eventValues(ctx, row, null, 'draft', null)];
-    if (status !== 'draft') events.push(eventValues(ctx, row, 'draft', status, null));
-    const [lines, eventRows] = await Promise.all([
-      tx
-        .insert(invoiceLines)
-        .values(lineValues(input, calc, row))
-        .returning(),
-      tx.insert(invoiceEvents).values(events).returning(),
-    ]);
-    return { invoice: row, created: true, lines, events: eventRows };
+  const outcome = await insertInvoice(ctx.db, {
+    header: {
+      tenantId,
+      clientSerial: input.clientSerial,
+      colour: 'blue',
+      ...headerValues(input, calc, actor.name),
+      createdBy: actor.userId,
+    },
+    lines: lineValues(input, calc, { id: 0, tenantId }).map(({ tenantId: _t, invoiceId: _i, ...l }) => l),
+    submit,
+    actor,
+    ip: ctx.ip,
   });
+  if (outcome.kind === 'no_tenant') throw notFound('企业不存在');
+  if (outcome.kind === 'created') return { ...outcome, created: true };
+  const [first] = await ctx.db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.tenantId, tenantId), eq(invoices.clientSerial, input.clientSerial)));
+  return { invoice: first, created: false };
 }
