@@ -1,6 +1,14 @@
-import { type Db, invoiceEvents, invoices } from '@fpy/db';
+import {
+  columnNames,
+  type Db,
+  invoiceEvents,
+  invoices,
+  rowFromJson,
+  rowToJson,
+  runStatement,
+  type Statement,
+} from '@fpy/db';
 import { canTransition, INVOICE_STATUS_LABELS, type InvoiceStatus } from '@fpy/domain';
-import { and, eq } from 'drizzle-orm';
 import { AppError, businessError } from '../../lib/errors.ts';
 import type { VerbCtx } from './verb-ctx.ts';
 
@@ -25,18 +33,66 @@ export async function transition(
       'INVOICE_TRANSITION_INVALID',
       `发票状态不能从${INVOICE_STATUS_LABELS[from]}变为${INVOICE_STATUS_LABELS[to]}`,
     );
-  const [row] = await tx
-    .update(invoices)
-    .set({ ...opts.set, status: to, updatedAt: new Date() })
-    .where(and(eq(invoices.id, inv.id), eq(invoices.tenantId, inv.tenantId), eq(invoices.status, from)))
-    .returning();
+  const row = await moveStatus(tx as Db, ctx, inv, from, to, opts.set ?? {}, opts.reason ?? null);
   if (!row)
     throw businessError(
       'INVOICE_STATE_CHANGED',
       `发票已不是${INVOICE_STATUS_LABELS[from]}状态，请刷新后重试`,
     );
-  await recordEvent(tx, ctx, row, from, to, opts.reason ?? null);
   return row;
+}
+
+const moveStatements = new Map<string, Statement>();
+
+/**
+ * The conditional UPDATE and its audit row as one hand-written statement (one round trip, no query building:
+ * the issue pipeline runs this for every invoice twice). Null when the invoice was not in `from`.
+ */
+async function moveStatus(
+  db: Db,
+  ctx: VerbCtx,
+  inv: Pick<Invoice, 'id' | 'tenantId'>,
+  from: InvoiceStatus,
+  to: InvoiceStatus,
+  set: Partial<typeof invoices.$inferInsert>,
+  reason: string | null,
+): Promise<Invoice | null> {
+  const keys = Object.keys(set).filter(
+    (k) => k !== 'status' && k !== 'updatedAt' && set[k as keyof typeof set] !== undefined,
+  );
+  const sig = keys.join(',');
+  let stmt = moveStatements.get(sig);
+  if (!stmt) {
+    const cols = columnNames(invoices, keys);
+    stmt = {
+      name: `invoice_move_${moveStatements.size + 1}`,
+      text: `
+WITH u AS (
+  UPDATE invoices i SET status = $4, updated_at = now()${cols.map((c) => `, ${c} = r.${c}`).join('')}
+  FROM jsonb_populate_record(NULL::invoices, $5::jsonb) r
+  WHERE i.id = $1 AND i.tenant_id = $2 AND i.status = $3
+  RETURNING i.*
+), e AS (
+  INSERT INTO invoice_events (tenant_id, invoice_id, from_status, to_status, actor_id, actor_name, ip, reason)
+  SELECT tenant_id, id, $3, $4, $6::int, $7::text, $8::text, $9::text FROM u
+)
+SELECT to_jsonb(u) AS invoice FROM u`,
+    };
+    moveStatements.set(sig, stmt);
+  }
+  const ev = eventValues(ctx, inv, from, to, reason);
+  const [out] = await runStatement<{ invoice: Record<string, unknown> }>(db, stmt, [
+    inv.id,
+    inv.tenantId,
+    from,
+    to,
+    JSON.stringify(rowToJson(invoices, set)),
+    ev.actorId,
+    ev.actorName,
+    ev.ip,
+    ev.reason,
+  ]);
+  return out ? rowFromJson(invoices, out.invoice) : null;
 }
 
 export async function recordEvent(
