@@ -20,7 +20,11 @@ type Event = typeof invoiceEvents.$inferSelect;
 
 export interface CreateRows {
   /** The header as the form gave it (tenant, serial, buyer, totals…); the seller comes from the tenant row. */
-  header: Partial<typeof invoices.$inferInsert> & { tenantId: number; clientSerial: string; createdBy: number };
+  header: Partial<typeof invoices.$inferInsert> & {
+    tenantId: number;
+    clientSerial: string;
+    createdBy: number;
+  };
   lines: Omit<typeof invoiceLines.$inferInsert, 'tenantId' | 'invoiceId'>[];
   submit: boolean;
   actor: { userId: number; name: string };

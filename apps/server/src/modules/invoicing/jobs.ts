@@ -14,8 +14,8 @@ export function registerIssueJob(db: Db, jobs: JobQueue, gatewayFor: (db: Db) =>
   jobs.process<{ tenantId: number; invoiceId: number }>(ISSUE_JOB, async (p) => {
     const ctx = systemCtx(db, jobs, gatewayFor(db));
     const input = { tenantId: p.tenantId, id: p.invoiceId };
-    await issue({ ctx, input });
-    const { pending } = await settle({ ctx, input });
+    const submitted = await issue({ ctx, input });
+    const { pending } = await settle({ ctx, input, known: submitted });
     if (pending) throw new Error('税局尚未返回开具结果');
   });
 }

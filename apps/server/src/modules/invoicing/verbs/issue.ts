@@ -1,9 +1,9 @@
-import { type Db, invoiceLines, invoices, redLetterForms } from '@fpy/db';
+import { invoiceLines, invoices, redLetterForms, rowFromJson, runStatement } from '@fpy/db';
 import type { InvoiceType, TaxRate } from '@fpy/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import type { IssueRequest } from '../../tax-gateway/gateway.ts';
+import { claimReady } from '../claim-statement.ts';
 import { loadInvoice } from '../load.ts';
-import { isStateChanged, transition } from '../transition.ts';
 import type { GatewayCtx } from '../verb-ctx.ts';
 
 type Invoice = typeof invoices.$inferSelect;
@@ -19,28 +19,18 @@ export const orderNoOf = (inv: Pick<Invoice, 'tenantId' | 'id' | 'issueAttempt'>
  * can be issued. Anything else (already submitted, issued, failed) is left alone.
  */
 export async function issue({ ctx, input }: { ctx: GatewayCtx; input: { tenantId: number; id: number } }) {
-  let inv = await loadInvoice(ctx.db, input.tenantId, input.id);
-  if (inv.status === 'ready') {
-    const ready = inv;
-    // Two workers may race here: one moves it, the other re-reads and (at most) resubmits the same orderNo.
-    inv = await ctx.db
-      .transaction((tx) =>
-        transition(tx as unknown as Db, ctx, ready, 'ready', 'issuing', {
-          set: { issueAttempt: ready.issueAttempt + 1, requestId: null },
-        }),
-      )
-      .catch(async (err) => {
-        if (!isStateChanged(err)) throw err;
-        return loadInvoice(ctx.db, ready.tenantId, ready.id);
-      });
-  }
+  // Of two workers racing here one claims it; the other reads it and (at most) resubmits the same orderNo.
+  const claimed = await claimReady(ctx.db, ctx, input);
+  const inv = claimed?.invoice ?? (await loadInvoice(ctx.db, input.tenantId, input.id));
   if (inv.status !== 'issuing' || inv.requestId) return inv;
 
-  const lines = await ctx.db
-    .select()
-    .from(invoiceLines)
-    .where(eq(invoiceLines.invoiceId, inv.id))
-    .orderBy(asc(invoiceLines.lineNo));
+  const lines =
+    claimed?.lines ??
+    (await ctx.db
+      .select()
+      .from(invoiceLines)
+      .where(eq(invoiceLines.invoiceId, inv.id))
+      .orderBy(asc(invoiceLines.lineNo)));
   // Red invoices name the 确认单 authorising them (§6.1); the bureau refuses a red invoice without one.
   const redFormNo =
     inv.colour === 'red' && inv.redFormId
@@ -72,16 +62,18 @@ export async function issue({ ctx, input }: { ctx: GatewayCtx; input: { tenantId
   };
   const { requestId } = await ctx.gateway.submitIssue(request);
   // Only the attempt that submitted may record its requestId.
-  const [stored] = await ctx.db
-    .update(invoices)
-    .set({ requestId, updatedAt: new Date() })
-    .where(
-      and(
-        eq(invoices.id, inv.id),
-        eq(invoices.status, 'issuing'),
-        eq(invoices.issueAttempt, inv.issueAttempt),
-      ),
-    )
-    .returning();
-  return stored ?? loadInvoice(ctx.db, inv.tenantId, inv.id);
+  const [stored] = await runStatement<{ invoice: Record<string, unknown> }>(ctx.db, STORE_REQUEST, [
+    inv.id,
+    inv.tenantId,
+    inv.issueAttempt,
+    requestId,
+  ]);
+  return stored ? rowFromJson(invoices, stored.invoice) : loadInvoice(ctx.db, inv.tenantId, inv.id);
 }
+
+const STORE_REQUEST = {
+  name: 'invoice_store_request',
+  text: `UPDATE invoices SET request_id = $4, updated_at = now()
+  WHERE id = $1 AND tenant_id = $2 AND status = 'issuing' AND issue_attempt = $3
+  RETURNING to_jsonb(invoices) AS invoice`,
+};

@@ -1,42 +1,54 @@
-import type { Db } from '@fpy/db';
+import type { Db, invoices } from '@fpy/db';
 import { afterRedIssued } from '../../red-letter/blue-status.ts';
 import { INVOICE_ISSUED_JOB, type InvoiceIssuedPayload } from '../events.ts';
 import { loadInvoice } from '../load.ts';
 import { isStateChanged, transition } from '../transition.ts';
 import type { GatewayCtx } from '../verb-ctx.ts';
 
+type Invoice = typeof invoices.$inferSelect;
+
 /**
  * Polls the gateway for an invoice in issuing: issued → number and issuedAt; failed → the bureau's reason;
  * pending → nothing changes (the caller polls again later). A lost answer is resolved here, by querying —
  * never by submitting again.
  */
-export async function settle({ ctx, input }: { ctx: GatewayCtx; input: { tenantId: number; id: number } }) {
-  const inv = await loadInvoice(ctx.db, input.tenantId, input.id);
+export async function settle({
+  ctx,
+  input,
+  known,
+}: {
+  ctx: GatewayCtx;
+  input: { tenantId: number; id: number };
+  /** The row as the caller just wrote it (the issue job after submitting): saves a read. */
+  known?: Invoice;
+}) {
+  const inv = known ?? (await loadInvoice(ctx.db, input.tenantId, input.id));
   if (inv.status !== 'issuing' || !inv.requestId) return { invoice: inv, pending: false };
   const result = await ctx.gateway.queryIssueResult(inv.requestId);
   if (result.status === 'pending') return { invoice: inv, pending: true };
-  const move = () =>
-    ctx.db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
-      if (result.status === 'issued') {
-        const issued = await transition(tx, ctx, inv, 'issuing', 'issued', {
-          set: {
-            number: result.number,
-            issuedAt: result.issuedAt,
-            checkCode: result.checkCode ?? null,
-            failureCode: null,
-            failureReason: null,
-          },
-        });
-        // A red invoice moves its blue invoice to 部分红冲 / 已红冲 in the same transaction (§6.1).
-        await afterRedIssued(tx, ctx, issued);
-        return issued;
-      }
-      return transition(tx, ctx, inv, 'issuing', 'failed', {
+  const move = async () => {
+    if (result.status === 'failed')
+      return transition(ctx.db, ctx, inv, 'issuing', 'failed', {
         set: { failureCode: result.code, failureReason: result.message },
         reason: result.message,
       });
+    const set = {
+      number: result.number,
+      issuedAt: result.issuedAt,
+      checkCode: result.checkCode ?? null,
+      failureCode: null,
+      failureReason: null,
+    };
+    // A blue invoice's move is one statement; a red one also moves its blue invoice to 部分红冲 / 已红冲 in the
+    // same transaction (§6.1).
+    if (inv.colour !== 'red') return transition(ctx.db, ctx, inv, 'issuing', 'issued', { set });
+    return ctx.db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      const issued = await transition(tx, ctx, inv, 'issuing', 'issued', { set });
+      await afterRedIssued(tx, ctx, issued);
+      return issued;
     });
+  };
   // Two pollers may both read the answer; the conditional UPDATE lets one win, the other reads its result.
   let won = true;
   const invoice = await move().catch(async (err) => {

@@ -47,27 +47,6 @@ export async function setCreditLimit(db: Db, tenantId: number, month: string, li
   return toLine(row);
 }
 
-/**
- * Takes `fen` from the month's line in one conditional UPDATE (row-locked until commit), so concurrent issues
- * can never overdraw it. Null when the line would be exceeded; then nothing was taken.
- */
-export async function consumeCredit(
-  tx: Db,
-  tenantId: number,
-  month: string,
-  fen: number,
-  defaultLimitFen: number,
-): Promise<CreditLine | null> {
-  await ensureMonth(tx, tenantId, month, defaultLimitFen);
-  const used = taxSandboxCreditLines.usedFen;
-  const [row] = await tx
-    .update(taxSandboxCreditLines)
-    .set({ usedFen: sql`${used} + ${fen}` })
-    .where(and(monthRow(tenantId, month), sql`${used} + ${fen} <= ${taxSandboxCreditLines.monthlyLimitFen}`))
-    .returning();
-  return row ? toLine(row) : null;
-}
-
 /** Gives credit back to the month it was taken from (red invoices, when the sandbox is set to). */
 export async function restoreCredit(tx: Db, tenantId: number, month: string, fen: number) {
   const used = taxSandboxCreditLines.usedFen;

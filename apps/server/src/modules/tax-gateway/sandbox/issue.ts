@@ -1,8 +1,17 @@
-import { type Db, taxSandboxInvoices, taxSandboxRequests } from '@fpy/db';
+import {
+  columnNames,
+  type Db,
+  rowFromJson,
+  rowToJson,
+  runStatement,
+  type Statement,
+  taxSandboxInvoices,
+  taxSandboxRequests,
+} from '@fpy/db';
 import { formatYuan } from '@fpy/domain';
 import { and, eq } from 'drizzle-orm';
 import type { IssueRequest, IssueResult } from '../gateway.ts';
-import { consumeCredit, readCreditLine, restoreCredit } from './credit.ts';
+import { readCreditLine, restoreCredit } from './credit.ts';
 import { checkIssueRequest, type Refusal } from './issue-checks.ts';
 import { allocateSequence, formatDigitalNumber, regionOf } from './numbering.ts';
 import { type SandboxOptions, shanghaiDate, shanghaiMonth, shanghaiYear } from './options.ts';
@@ -10,24 +19,38 @@ import { lockRedFormForIssue, markRedFormUsed } from './red-forms.ts';
 
 type RequestRow = typeof taxSandboxRequests.$inferSelect;
 
+const SUBMIT: Statement = {
+  name: 'sandbox_submit_issue',
+  text: `
+WITH ins AS (
+  INSERT INTO tax_sandbox_requests (request_id, tenant_id, order_no, payload, ready_at)
+  VALUES ($1, $2, $3, $4::jsonb, $5::timestamptz)
+  ON CONFLICT (tenant_id, order_no) DO NOTHING
+  RETURNING request_id
+)
+SELECT request_id FROM ins
+UNION ALL
+SELECT request_id FROM tax_sandbox_requests
+WHERE tenant_id = $2 AND order_no = $3 AND NOT EXISTS (SELECT 1 FROM ins)`,
+};
+
 /** Stores the request and returns at once (§10.1: accepted ≠ issued); resubmitting an orderNo is idempotent. */
 export async function submitIssue(db: Db, opts: SandboxOptions, req: IssueRequest) {
   const readyAt = new Date(opts.now().getTime() + opts.latencyMs);
-  await db
-    .insert(taxSandboxRequests)
-    .values({
-      requestId: crypto.randomUUID(),
-      tenantId: req.tenantId,
-      orderNo: req.orderNo,
-      payload: req,
-      readyAt,
-    })
-    .onConflictDoNothing({ target: [taxSandboxRequests.tenantId, taxSandboxRequests.orderNo] });
-  const [row] = await db
+  const [row] = await runStatement<{ request_id: string }>(db, SUBMIT, [
+    crypto.randomUUID(),
+    req.tenantId,
+    req.orderNo,
+    JSON.stringify(req),
+    readyAt.toISOString(),
+  ]);
+  if (row) return { requestId: row.request_id };
+  // The first submission of this orderNo committed while this statement ran: its snapshot missed the row.
+  const [first] = await db
     .select({ requestId: taxSandboxRequests.requestId })
     .from(taxSandboxRequests)
     .where(and(eq(taxSandboxRequests.tenantId, req.tenantId), eq(taxSandboxRequests.orderNo, req.orderNo)));
-  return { requestId: row.requestId };
+  return { requestId: first.requestId };
 }
 
 function toResult(row: RequestRow, issuedAt?: Date): IssueResult {
@@ -40,17 +63,29 @@ function toResult(row: RequestRow, issuedAt?: Date): IssueResult {
   return { status: 'pending' };
 }
 
-/** The result once the latency has passed; the bureau's work happens on the first query after that. */
+const LOCK_REQUEST: Statement = {
+  name: 'sandbox_lock_request',
+  text: 'SELECT to_jsonb(r) AS request FROM tax_sandbox_requests r WHERE request_id = $1 FOR UPDATE',
+};
+
+/**
+ * The result once the latency has passed; the bureau's work happens on the first query after that, in one
+ * transaction holding the request's lock, so two pollers never process a request twice.
+ */
 export async function queryIssueResult(
   db: Db,
   opts: SandboxOptions,
   requestId: string,
 ): Promise<IssueResult> {
-  const [row] = await db.select().from(taxSandboxRequests).where(eq(taxSandboxRequests.requestId, requestId));
-  if (!row) return { status: 'failed', code: 'unknown_request', message: '开票请求不存在' };
-  if (row.status !== 'pending') return resultOf(db, row);
-  if (opts.now() < row.readyAt) return { status: 'pending' };
-  return processRequest(db, opts, requestId);
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const [locked] = await runStatement<{ request: Record<string, unknown> }>(tx, LOCK_REQUEST, [requestId]);
+    if (!locked) return { status: 'failed', code: 'unknown_request', message: '开票请求不存在' };
+    const row = rowFromJson(taxSandboxRequests, locked.request);
+    if (row.status !== 'pending') return resultOf(tx, row);
+    if (opts.now() < row.readyAt) return { status: 'pending' };
+    return processRequest(tx, opts, row);
+  });
 }
 
 async function resultOf(db: Db, row: RequestRow): Promise<IssueResult> {
@@ -63,77 +98,143 @@ async function resultOf(db: Db, row: RequestRow): Promise<IssueResult> {
 }
 
 /**
- * One transaction: lock the request, check, take credit, allocate the number, record the invoice. Every
+ * Inside the request's transaction: check, take credit, allocate the number, record the invoice. Every
  * refusal is decided before the sequence is touched, so a failed issue never consumes a number (§2.1).
  */
-async function processRequest(db: Db, opts: SandboxOptions, requestId: string): Promise<IssueResult> {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
-    const [row] = await tx
-      .select()
-      .from(taxSandboxRequests)
-      .where(eq(taxSandboxRequests.requestId, requestId))
-      .for('update');
-    if (row.status !== 'pending') return resultOf(tx, row);
-    const req = row.payload as IssueRequest;
-    const now = opts.now();
-    const month = shanghaiMonth(now);
-    const fail = async (r: Refusal | { code: string; message: string }): Promise<IssueResult> => {
-      const [done] = await tx
-        .update(taxSandboxRequests)
-        .set({ status: 'failed', failureCode: r.code, failureMessage: r.message })
-        .where(eq(taxSandboxRequests.requestId, requestId))
-        .returning();
-      return toResult(done);
-    };
-
-    const refusal = checkIssueRequest(req, opts.failureRate > 0 && opts.random() < opts.failureRate);
-    if (refusal) return fail(refusal);
-
-    let blue: { number: string; creditMonth: string; tenantId: number } | null = null;
-    if (req.colour === 'red') {
-      const form = await lockRedFormForIssue(tx, req, now);
-      if ('code' in form) return fail(form);
-      blue = form.blue;
-    } else if (!(await consumeCredit(tx, req.tenantId, month, req.totalFen, opts.defaultMonthlyLimitFen))) {
-      const line = await readCreditLine(tx, req.tenantId, month, opts.defaultMonthlyLimitFen);
-      return fail({
-        code: 'credit_exceeded',
-        message: `本月授信额度不足：剩余可用额度${formatYuan(line.remainingFen)}元，本张发票价税合计${formatYuan(req.totalFen)}元`,
-      });
-    }
-    // §11.1: credit is per month and cannot cross months, so only a same-month blue invoice's credit comes back.
-    if (blue && opts.redRestoresCredit && blue.creditMonth === month)
-      await restoreCredit(tx, blue.tenantId, month, -req.totalFen);
-
-    const year = shanghaiYear(now);
-    const seq = await allocateSequence(tx, req.seller.creditCode, year);
-    const number = formatDigitalNumber(year, regionOf(req.seller.creditCode)!, opts.channelDigit, seq);
-    await tx.insert(taxSandboxInvoices).values({
-      tenantId: req.tenantId,
-      number,
-      requestId,
-      sellerCreditCode: req.seller.creditCode,
-      sellerName: req.seller.name,
-      buyerName: req.buyer.name,
-      buyerTaxNumber: req.buyer.taxNumber ?? null,
-      invoiceType: req.type,
-      colour: req.colour,
-      amountFen: req.amountFen,
-      taxFen: req.taxFen,
-      totalFen: req.totalFen,
-      issueDate: shanghaiDate(now),
-      issuedAt: now,
-      blueNumber: blue?.number ?? null,
-      creditMonth: month,
-      payload: req,
-    });
-    if (req.colour === 'red') await markRedFormUsed(tx, req.redFormNo!, number);
+async function processRequest(tx: Db, opts: SandboxOptions, row: RequestRow): Promise<IssueResult> {
+  const { requestId } = row;
+  const req = row.payload as IssueRequest;
+  const now = opts.now();
+  const month = shanghaiMonth(now);
+  const fail = async (r: Refusal | { code: string; message: string }): Promise<IssueResult> => {
     const [done] = await tx
       .update(taxSandboxRequests)
-      .set({ status: 'issued', invoiceNumber: number })
+      .set({ status: 'failed', failureCode: r.code, failureMessage: r.message })
       .where(eq(taxSandboxRequests.requestId, requestId))
       .returning();
-    return toResult(done, now);
-  });
+    return toResult(done);
+  };
+
+  const refusal = checkIssueRequest(req, opts.failureRate > 0 && opts.random() < opts.failureRate);
+  if (refusal) return fail(refusal);
+  if (req.colour !== 'red') return issueBlue(tx, opts, row, now, fail);
+
+  const form = await lockRedFormForIssue(tx, req, now);
+  if ('code' in form) return fail(form);
+  const blue = form.blue;
+  // §11.1: credit is per month and cannot cross months, so only a same-month blue invoice's credit comes back.
+  if (opts.redRestoresCredit && blue.creditMonth === month)
+    await restoreCredit(tx, blue.tenantId, month, -req.totalFen);
+  const year = shanghaiYear(now);
+  const seq = await allocateSequence(tx, req.seller.creditCode, year);
+  const number = formatDigitalNumber(year, regionOf(req.seller.creditCode)!, opts.channelDigit, seq);
+  await tx
+    .insert(taxSandboxInvoices)
+    .values({ ...invoiceValues(req, requestId, now), number, blueNumber: blue.number });
+  await markRedFormUsed(tx, req.redFormNo!, number);
+  const [done] = await tx
+    .update(taxSandboxRequests)
+    .set({ status: 'issued', invoiceNumber: number })
+    .where(eq(taxSandboxRequests.requestId, requestId))
+    .returning();
+  return toResult(done, now);
+}
+
+function invoiceValues(req: IssueRequest, requestId: string, now: Date) {
+  return {
+    tenantId: req.tenantId,
+    requestId,
+    sellerCreditCode: req.seller.creditCode,
+    sellerName: req.seller.name,
+    buyerName: req.buyer.name,
+    buyerTaxNumber: req.buyer.taxNumber ?? null,
+    invoiceType: req.type,
+    colour: req.colour,
+    amountFen: req.amountFen,
+    taxFen: req.taxFen,
+    totalFen: req.totalFen,
+    issueDate: shanghaiDate(now),
+    issuedAt: now,
+    creditMonth: shanghaiMonth(now),
+    payload: req,
+  };
+}
+
+const INVOICE_KEYS = Object.keys(invoiceValues({ seller: {}, buyer: {} } as IssueRequest, '', new Date()));
+const INVOICE_COLS = columnNames(taxSandboxInvoices, INVOICE_KEYS);
+
+/**
+ * A blue issue's writes as one statement: credit taken (only within the month's line), the seller's sequence
+ * bumped, the invoice recorded under the number, the request marked issued. The credit and sequence rows stay
+ * locked only from this statement to the commit right after it, so issuers of one seller queue briefly.
+ */
+const ISSUE_BLUE: Statement = {
+  name: 'sandbox_issue_blue',
+  text: `
+WITH c AS (
+  UPDATE tax_sandbox_credit_lines SET used_fen = used_fen + $3, updated_at = now()
+  WHERE tenant_id = $1 AND month = $2 AND used_fen + $3 <= monthly_limit_fen
+  RETURNING tenant_id
+), s AS (
+  INSERT INTO tax_sandbox_sequences (seller_credit_code, year, last_seq)
+  SELECT $4, $5, 1 FROM c
+  ON CONFLICT (seller_credit_code, year) DO UPDATE SET last_seq = tax_sandbox_sequences.last_seq + 1
+  RETURNING last_seq
+), i AS (
+  INSERT INTO tax_sandbox_invoices (${INVOICE_COLS.join(', ')}, number)
+  SELECT ${INVOICE_COLS.map((c) => `r.${c}`).join(', ')}, $6 || lpad(s.last_seq::text, 15, '0')
+  FROM s, jsonb_populate_record(NULL::tax_sandbox_invoices, $8::jsonb) r
+  RETURNING number
+), q AS (
+  UPDATE tax_sandbox_requests SET status = 'issued', invoice_number = i.number, updated_at = now()
+  FROM i WHERE request_id = $7
+  RETURNING 1
+)
+SELECT (SELECT count(*) FROM tax_sandbox_credit_lines WHERE tenant_id = $1 AND month = $2)::int AS has_line,
+  (SELECT last_seq FROM s) AS seq, (SELECT number FROM i) AS number`,
+};
+
+async function issueBlue(
+  tx: Db,
+  opts: SandboxOptions,
+  row: RequestRow,
+  now: Date,
+  fail: (r: { code: string; message: string }) => Promise<IssueResult>,
+): Promise<IssueResult> {
+  const req = row.payload as IssueRequest;
+  const month = shanghaiMonth(now);
+  const year = shanghaiYear(now);
+  const run = async () => {
+    const [out] = await runStatement<{
+      has_line: number;
+      seq: number | string | null;
+      number: string | null;
+    }>(tx, ISSUE_BLUE, [
+      req.tenantId,
+      month,
+      req.totalFen,
+      req.seller.creditCode,
+      year,
+      formatDigitalNumber(year, regionOf(req.seller.creditCode)!, opts.channelDigit, 1).slice(0, 5),
+      row.requestId,
+      JSON.stringify(rowToJson(taxSandboxInvoices, invoiceValues(req, row.requestId, now))),
+    ]);
+    return out;
+  };
+  let out = await run();
+  if (!out.has_line) {
+    // The month's line is created on its first use, with the latest limit set (or the default).
+    await readCreditLine(tx, req.tenantId, month, opts.defaultMonthlyLimitFen);
+    out = await run();
+  }
+  if (!out.number) {
+    const line = await readCreditLine(tx, req.tenantId, month, opts.defaultMonthlyLimitFen);
+    return fail({
+      code: 'credit_exceeded',
+      message: `本月授信额度不足：剩余可用额度${formatYuan(line.remainingFen)}元，本张发票价税合计${formatYuan(req.totalFen)}元`,
+    });
+  }
+  // Rolls the whole issue back: the sequence never passes its 15 digits (§2.1).
+  formatDigitalNumber(year, regionOf(req.seller.creditCode)!, opts.channelDigit, Number(out.seq));
+  return { status: 'issued', number: out.number, issuedAt: now, issueDate: shanghaiDate(now) };
 }
