@@ -10,6 +10,7 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { Config } from './config.ts';
 import type { Services } from './http/context.ts';
 import { registeredContracts, route } from './http/route.ts';
+import { ApiLoad } from './jobs/api-load.ts';
 import { BullQueue } from './jobs/bullmq-queue.ts';
 import { jobPrefixFor } from './jobs/prefix.ts';
 import { MemoryQueue } from './jobs/queue.ts';
@@ -57,6 +58,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     }));
   if (!opts.dbHandle) await dbHandle.migrate();
   const db = dbHandle.db;
+  const jobsHandle = await dbHandle.background();
   // An in-memory database (tests) keeps its uploads in a temporary folder, never in the working tree.
   const uploadsDir = config.dataDir.startsWith('memory://')
     ? mkdtempSync(join(tmpdir(), 'fpy-uploads-'))
@@ -68,15 +70,17 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const kv: Kv = config.REDIS_URL ? await RedisKv.connect(config.REDIS_URL) : new MemoryKv();
   const actors = new ActorCache(db);
   const profiles = new ProfileCache();
+  const apiLoad = new ApiLoad();
   const services: Services = {
     db,
+    jobsDb: jobsHandle.db,
     config,
     kv,
     notifier: new OutboxNotifier(db),
     // On Redis jobs survive restarts and are shared by every process on this database.
     jobs: config.REDIS_URL
       ? await BullQueue.connect(config.REDIS_URL, { prefix: await jobPrefixFor(db) })
-      : new MemoryQueue(),
+      : new MemoryQueue({ busy: () => apiLoad.busy }),
     // main.ts starts it; tests run tasks with runNow so nothing fires behind their back.
     scheduler: new Scheduler((name, err) => console.error(`scheduled task ${name} failed`, err)),
     invalidateAuthz: () => {
@@ -95,6 +99,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     ajv: { customOptions: { coerceTypes: false } },
   });
   installErrorHandling(app);
+  app.addHook('onRequest', (_req, reply, done) => {
+    apiLoad.begin();
+    // 'close' comes once per response: sent, failed or abandoned by the client.
+    reply.raw.once('close', apiLoad.end);
+    done();
+  });
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20 } });
   await app.register(compress, { threshold: 2048, encodings: ['gzip', 'br'] });
@@ -131,6 +141,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await services.jobs.close();
       await gateLog.close();
       await kv.close();
+      await jobsHandle.close();
       if (!opts.dbHandle) await dbHandle.close();
     },
   };

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { dedupKey, MemoryQueue } from '../src/jobs/queue.ts';
+import { ApiLoad } from '../src/jobs/api-load.ts';
 
 describe('in-process job queue: duplicates', () => {
   it('collapses a duplicate of a waiting job, never one that already ran', async () => {
@@ -38,5 +39,81 @@ describe('in-process job queue: duplicates', () => {
   it('keys ignore the order of object keys', () => {
     expect(dedupKey('a', { x: 1, y: { b: 2, a: 1 } })).toBe(dedupKey('a', { y: { a: 1, b: 2 }, x: 1 }));
     expect(dedupKey('a', { x: 1 })).not.toBe(dedupKey('b', { x: 1 }));
+  });
+});
+
+describe('in-process job queue: yielding to requests', () => {
+  it('runs one job of a name at a time, with a breather, while busy; its full concurrency again once not', async () => {
+    let busy = true;
+    const q = new MemoryQueue({ concurrency: 4, busy: () => busy });
+    let running = 0;
+    let maxBusy = 0;
+    let maxFree = 0;
+    const gates: (() => void)[] = [];
+    q.process('work', async () => {
+      running += 1;
+      if (busy) maxBusy = Math.max(maxBusy, running);
+      else maxFree = Math.max(maxFree, running);
+      await new Promise<void>((r) => gates.push(r));
+      running -= 1;
+    });
+    for (let i = 0; i < 12; i++) await q.enqueue('work', { i });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(running).toBe(1);
+    gates.shift()?.();
+    // While busy the next job starts only after a breather, which a new enqueue does not cut short.
+    await new Promise((r) => setTimeout(r, 5));
+    expect(running).toBe(0);
+    await q.enqueue('work', { i: 12 });
+    await new Promise((r) => setTimeout(r, 5));
+    expect(running).toBe(0);
+    await vi.waitFor(() => expect(running).toBe(1), { timeout: 1000, interval: 5 });
+    busy = false;
+    // The job finishing next re-checks: the queue fills up to its concurrency again.
+    gates.shift()?.();
+    await new Promise((r) => setTimeout(r, 10));
+    expect(running).toBe(4);
+    while (gates.length) {
+      gates.shift()?.();
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    await q.drain();
+    expect(maxBusy).toBe(1);
+    expect(maxFree).toBe(4);
+    await q.close();
+  });
+});
+
+describe('ApiLoad', () => {
+  it('is busy from its threshold of requests in flight', () => {
+    const load = new ApiLoad(3, 1000);
+    load.begin();
+    load.begin();
+    expect(load.busy).toBe(false);
+    load.begin();
+    expect(load.busy).toBe(true);
+    load.end();
+    expect(load.busy).toBe(false);
+  });
+
+  it('is busy at a high request rate even when requests are answered one at a time (PGlite)', () => {
+    let t = 10_000;
+    const load = new ApiLoad(8, 25, () => t);
+    const oneRequest = () => {
+      load.begin();
+      load.end();
+    };
+    for (let i = 0; i < 24; i++) oneRequest();
+    expect(load.busy).toBe(false);
+    oneRequest();
+    expect(load.busy).toBe(true);
+    // Still busy in the next window on the strength of the last one; idle once both have passed quietly.
+    t += 300;
+    expect(load.busy).toBe(true);
+    t += 300;
+    expect(load.busy).toBe(false);
+    t += 5_000;
+    for (let i = 0; i < 10; i++) oneRequest();
+    expect(load.busy).toBe(false);
   });
 });

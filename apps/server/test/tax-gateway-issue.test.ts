@@ -60,6 +60,40 @@ describe('数电 numbering (notes §2.1)', () => {
   });
 });
 
+describe('the bureau works through its queue in batches', () => {
+  it("issues a tenant's other due blue requests with the one asked about, in order, and leaves the rest", async () => {
+    const seller = freshSeller();
+    const other = freshSeller();
+    const { gw, advance } = sandbox(db(), '2026-06-15T02:00:00Z', { latencyMs: 1000 });
+    const due = await Promise.all(Array.from({ length: 5 }, () => gw.submitIssue(blueRequest(seller))));
+    const elsewhere = await gw.submitIssue(blueRequest(other));
+    advance(1000);
+    const notYet = await gw.submitIssue(blueRequest(seller));
+    const refused = await gw.submitIssue(
+      blueRequest(seller, 11_300, { buyer: { name: '【模拟失败】购买方' } }),
+    );
+
+    const first = await gw.queryIssueResult(due[2].requestId);
+    expect(first).toMatchObject({ status: 'issued', number: '26312000000000000001' });
+    // The others were issued in the same transaction, in the order they came: their pollers find them done.
+    const rest = await Promise.all([0, 1, 3, 4].map((i) => gw.queryIssueResult(due[i].requestId)));
+    expect(rest.map((r) => (r.status === 'issued' ? r.number.slice(-2) : r.status))).toEqual([
+      '02',
+      '03',
+      '04',
+      '05',
+    ]);
+    // Not yet due, or another tenant's: untouched until asked about.
+    expect(await gw.queryIssueResult(notYet.requestId)).toEqual({ status: 'pending' });
+    expect(await gw.queryIssueResult(refused.requestId)).toEqual({ status: 'pending' });
+    advance(1000);
+    expect(await gw.queryIssueResult(elsewhere.requestId)).toMatchObject({ status: 'issued' });
+    expect(await gw.queryIssueResult(refused.requestId)).toMatchObject({ status: 'failed' });
+    // The refusal took no number: the request due with it got the next one.
+    expect(await gw.queryIssueResult(notYet.requestId)).toMatchObject({ number: '26312000000000000006' });
+  });
+});
+
 describe('asynchronous answers', () => {
   it('stays pending until the latency has passed, then issues; resubmitting an order is idempotent', async () => {
     const seller = freshSeller();

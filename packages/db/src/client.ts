@@ -19,6 +19,12 @@ export interface DbHandle {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * The handle background jobs write through: on PostgreSQL a pool of its own whose commits do not wait for
+   * the disk (synchronous_commit off — work a crash could lose is redone by the job that lost it, and the
+   * write-ahead log never keeps a later commit without the earlier ones); on PGlite the same database.
+   */
+  background(): Promise<DbHandle>;
 }
 
 const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
@@ -28,11 +34,17 @@ export interface DbOptions {
   databaseUrl?: string;
   dataDir?: string;
   poolSize?: number;
+  /** PostgreSQL only: commits return before the disk has them (see DbHandle.background). */
+  asyncCommit?: boolean;
 }
 
 export async function openDb(opts: DbOptions): Promise<DbHandle> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.poolSize ?? 10,
+      ...(opts.asyncCommit ? { options: '-c synchronous_commit=off' } : {}),
+    });
     // An idle connection dropped by the server (restart, failover, DROP DATABASE … FORCE) must not crash
     // the process; the pool replaces it on the next query.
     pool.on('error', () => {});
@@ -45,6 +57,7 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
       kind: 'postgres',
       migrate: () => migratePg(db as any, { migrationsFolder }),
       close: () => pool.end(),
+      background: () => openDb({ databaseUrl: opts.databaseUrl, poolSize: 8, asyncCommit: true }),
     };
   }
   const dir = opts.dataDir ?? 'memory://';
@@ -52,10 +65,13 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
   // pg_trgm serves "buyer name contains …" on large invoice tables (migration 0003 creates it on both engines).
   const client = await PGlite.create(dir, { extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return {
+  const handle: DbHandle = {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db as any, { migrationsFolder }),
     close: () => client.close(),
+    // One connection in one process: background work shares it; closing the main handle closes both.
+    background: async () => ({ ...handle, close: async () => {} }),
   };
+  return handle;
 }

@@ -25,6 +25,8 @@ export interface Actor {
 /** Shared services every handler and verb receives. */
 export interface Services {
   db: Db;
+  /** What background jobs write through (DbHandle.background): their own connections, commits not awaited on disk. */
+  jobsDb: Db;
   config: Config;
   kv: Kv;
   notifier: Notifier;

@@ -58,6 +58,10 @@ export function dedupKey(name: string, payload: unknown): string {
   return `${name}:${JSON.stringify(stable(payload ?? null))}`;
 }
 
+/** Pause between two jobs of a name while the API is busy: at least this, and this many times the job's time. */
+const BUSY_BREATHER_MS = 25;
+const BUSY_DUTY_FACTOR = 4;
+
 export interface MemoryQueueOptions {
   /**
    * Handlers of one name running at once. Bounded so a burst of background work (thousands of issue jobs
@@ -66,6 +70,12 @@ export interface MemoryQueueOptions {
   concurrency?: number;
   /** Finished jobs kept for get(); older ones are forgotten. */
   keepFinished?: number;
+  /**
+   * True while interactive requests are waiting (ApiLoad): then one job of each name runs at a time, with a
+   * breather after each (four times the job's own time), so background work yields the event loop without
+   * stalling. Each finishing job re-checks it.
+   */
+  busy?: () => boolean;
 }
 
 /** In-process implementation: timers in this process; jobs are lost on restart (BullQueue keeps them). */
@@ -79,9 +89,12 @@ export class MemoryQueue implements JobQueue {
   /** Per name: jobs due to run, waiting for a free slot, and the number running. */
   private readonly due = new Map<string, Entry[]>();
   private readonly active = new Map<string, number>();
+  /** Per name: while busy, no job starts before this time (performance.now()). */
+  private readonly restingUntil = new Map<string, number>();
   private readonly finished: string[] = [];
   private readonly concurrency: number;
   private readonly keepFinished: number;
+  private readonly busy: () => boolean;
   private pending = 0;
   private idle: (() => void)[] = [];
   private seq = 0;
@@ -90,6 +103,7 @@ export class MemoryQueue implements JobQueue {
   constructor(opts: MemoryQueueOptions = {}) {
     this.concurrency = Math.max(1, opts.concurrency ?? 8);
     this.keepFinished = opts.keepFinished ?? 10_000;
+    this.busy = opts.busy ?? (() => false);
   }
 
   async enqueue(name: string, payload: unknown, opts: EnqueueOptions = {}): Promise<string> {
@@ -154,15 +168,30 @@ export class MemoryQueue implements JobQueue {
 
   private pump(name: string) {
     const list = this.due.get(name);
-    while (!this.closed && list?.length && (this.active.get(name) ?? 0) < this.concurrency) {
+    const limit = () => (this.busy() ? 1 : this.concurrency);
+    // A name resting after a job while busy starts nothing, whoever asks (each enqueue pumps too).
+    if ((this.restingUntil.get(name) ?? 0) > performance.now() && this.busy()) return;
+    while (!this.closed && list?.length && (this.active.get(name) ?? 0) < limit()) {
       const job = list.shift() as Entry;
       this.active.set(name, (this.active.get(name) ?? 0) + 1);
+      const started = performance.now();
       const run = this.run(job);
       this.running.add(run);
       void run.finally(() => {
         this.running.delete(run);
         this.active.set(name, (this.active.get(name) ?? 1) - 1);
-        this.pump(name);
+        if (!this.busy()) return this.pump(name);
+        // A breather between two background jobs while requests wait, a few times as long as the job took: the
+        // event loop (and, on PGlite, the one database connection) goes to the requests at least four fifths
+        // of the time, and the work still moves.
+        const pause = Math.max(BUSY_BREATHER_MS, BUSY_DUTY_FACTOR * (performance.now() - started));
+        this.restingUntil.set(name, performance.now() + pause);
+        const t = setTimeout(() => {
+          this.timers.delete(t);
+          this.restingUntil.delete(name);
+          this.pump(name);
+        }, pause);
+        this.timers.add(t);
       });
     }
   }

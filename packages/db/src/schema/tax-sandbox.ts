@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -41,6 +42,8 @@ export const taxSandboxRequests = pgTable(
   (t) => [
     uniqueIndex('tax_sandbox_requests_request_uq').on(t.requestId),
     uniqueIndex('tax_sandbox_requests_order_uq').on(t.tenantId, t.orderNo),
+    // The bureau takes a tenant's due requests in batches (sandbox/issue.ts): only the few pending are indexed.
+    index('tax_sandbox_requests_pending_idx').on(t.tenantId, t.id).where(sql`${t.status} = 'pending'`),
   ],
 );
 

@@ -50,7 +50,7 @@ export function registerInvoiceFilesModule(
   };
   services.jobs.process<InvoiceIssuedPayload>(INVOICE_ISSUED_JOB, async (p) => {
     try {
-      await inLane(() => renderAndStore(services.db, deps, p.tenantId, p.invoiceId));
+      await inLane(() => renderAndStore(services.jobsDb, deps, p.tenantId, p.invoiceId));
     } catch (err) {
       // Gone, or not issued after all: nothing to render, and retrying would not change that.
       if (err instanceof AppError && err.httpStatus === 404) return;

@@ -64,7 +64,7 @@ const TSX_API = pathToFileURL(
 const BOOTSTRAP = `
 try {
   const tid = Number(require('node:fs').readlinkSync('/proc/thread-self').split('/').pop());
-  if (tid > 0) require('node:os').setPriority(tid, require('node:os').constants.priority.PRIORITY_BELOW_NORMAL);
+  if (tid > 0) require('node:os').setPriority(tid, require('node:os').constants.priority.PRIORITY_LOW);
 } catch {}
 import(${JSON.stringify(TSX_API)}).then(({ register }) => {
   register();

@@ -34,7 +34,7 @@ const lostSubmitRace = (err: unknown) =>
 
 /** 发票开具 (issue 4 §2): routes stay thin, the verbs in verbs/ do the writes, the issue job talks to the bureau. */
 export function registerInvoicingModule(app: FastifyInstance, services: Services) {
-  registerIssueJob(services.db, services.jobs, taxGatewayFor);
+  registerIssueJob(services.jobsDb, services.jobs, taxGatewayFor);
   registerInvoicingSweeps(services, taxGatewayFor, app.log);
 
   // The in-process queue forgets its jobs on restart: pick up every invoice still waiting for the bureau.

@@ -84,8 +84,39 @@ export async function queryIssueResult(
     const row = rowFromJson(taxSandboxRequests, locked.request);
     if (row.status !== 'pending') return resultOf(tx, row);
     if (opts.now() < row.readyAt) return { status: 'pending' };
-    return processRequest(tx, opts, row);
+    const result = await processRequest(tx, opts, row);
+    await processDueBatch(tx, opts, row);
+    return result;
   });
+}
+
+/** Requests a bureau transaction takes along with the one it was asked about. */
+const BATCH = 64;
+
+const DUE_REQUESTS: Statement = {
+  name: 'sandbox_due_requests',
+  text: `SELECT to_jsonb(r) AS request FROM tax_sandbox_requests r
+  WHERE tenant_id = $1 AND status = 'pending' AND request_id <> $2 AND ready_at <= $3::timestamptz
+    AND r.payload->>'colour' = 'blue'
+  ORDER BY id LIMIT $4
+  FOR UPDATE SKIP LOCKED`,
+};
+
+/**
+ * Like a real bureau working through its queue, the tenant's other due blue requests are issued in the same
+ * transaction: the seller's sequence and credit rows are locked until the commit either way, so one commit
+ * for many numbers keeps issuers of one seller from queueing on each commit. Requests another transaction
+ * holds are skipped (SKIP LOCKED); their own pollers process them. Their pollers then find them done.
+ */
+async function processDueBatch(tx: Db, opts: SandboxOptions, first: RequestRow) {
+  if ((first.payload as IssueRequest).colour === 'red') return;
+  const due = await runStatement<{ request: Record<string, unknown> }>(tx, DUE_REQUESTS, [
+    first.tenantId,
+    first.requestId,
+    opts.now().toISOString(),
+    BATCH,
+  ]);
+  for (const { request } of due) await processRequest(tx, opts, rowFromJson(taxSandboxRequests, request));
 }
 
 async function resultOf(db: Db, row: RequestRow): Promise<IssueResult> {

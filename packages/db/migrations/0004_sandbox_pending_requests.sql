@@ -1,0 +1,1 @@
+CREATE INDEX "tax_sandbox_requests_pending_idx" ON "tax_sandbox_requests" USING btree ("tenant_id","id") WHERE "tax_sandbox_requests"."status" = 'pending';
