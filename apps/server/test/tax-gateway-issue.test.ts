@@ -65,7 +65,9 @@ describe('the bureau works through its queue in batches', () => {
     const seller = freshSeller();
     const other = freshSeller();
     const { gw, advance } = sandbox(db(), '2026-06-15T02:00:00Z', { latencyMs: 1000 });
-    const due = await Promise.all(Array.from({ length: 5 }, () => gw.submitIssue(blueRequest(seller))));
+    // One after another, so the order they came in is the array's.
+    const due: { requestId: string }[] = [];
+    for (let i = 0; i < 5; i++) due.push(await gw.submitIssue(blueRequest(seller)));
     const elsewhere = await gw.submitIssue(blueRequest(other));
     advance(1000);
     const notYet = await gw.submitIssue(blueRequest(seller));
