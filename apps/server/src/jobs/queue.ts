@@ -89,8 +89,8 @@ export class MemoryQueue implements JobQueue {
   /** Per name: jobs due to run, waiting for a free slot, and the number running. */
   private readonly due = new Map<string, Entry[]>();
   private readonly active = new Map<string, number>();
-  /** Per name: while busy, no job starts before this time (performance.now()). */
-  private readonly restingUntil = new Map<string, number>();
+  /** Per name: the breather under way (while busy, no job of the name starts until it ends). */
+  private readonly resting = new Map<string, NodeJS.Timeout>();
   private readonly finished: string[] = [];
   private readonly concurrency: number;
   private readonly keepFinished: number;
@@ -170,7 +170,7 @@ export class MemoryQueue implements JobQueue {
     const list = this.due.get(name);
     const limit = () => (this.busy() ? 1 : this.concurrency);
     // A name resting after a job while busy starts nothing, whoever asks (each enqueue pumps too).
-    if ((this.restingUntil.get(name) ?? 0) > performance.now() && this.busy()) return;
+    if (this.resting.has(name) && this.busy()) return;
     while (!this.closed && list?.length && (this.active.get(name) ?? 0) < limit()) {
       const job = list.shift() as Entry;
       this.active.set(name, (this.active.get(name) ?? 0) + 1);
@@ -185,13 +185,18 @@ export class MemoryQueue implements JobQueue {
         // event loop (and, on PGlite, the one database connection) goes to the requests at least four fifths
         // of the time, and the work still moves.
         const pause = Math.max(BUSY_BREATHER_MS, BUSY_DUTY_FACTOR * (performance.now() - started));
-        this.restingUntil.set(name, performance.now() + pause);
+        const earlier = this.resting.get(name);
+        if (earlier) {
+          clearTimeout(earlier);
+          this.timers.delete(earlier);
+        }
         const t = setTimeout(() => {
           this.timers.delete(t);
-          this.restingUntil.delete(name);
+          this.resting.delete(name);
           this.pump(name);
         }, pause);
         this.timers.add(t);
+        this.resting.set(name, t);
       });
     }
   }

@@ -101,8 +101,7 @@ SELECT (SELECT count(*) FROM s)::int AS tenants,
 export async function insertInvoice(db: Db, rows: CreateRows): Promise<CreateOutcome> {
   const header = rowToJson(invoices, rows.header);
   const lines = rows.lines.map((l) => rowToJson(invoiceLines, l));
-  const lineKeys = Object.keys(rows.lines[0] ?? {}).filter((k) => k !== 'tenantId' && k !== 'invoiceId');
-  const stmt = statementFor(Object.keys(rows.header), lineKeys);
+  const stmt = statementFor(Object.keys(rows.header), Object.keys(rows.lines[0] ?? {}));
   type Out = { tenants: number; invoice: unknown; lines: unknown[] | null; events: unknown[] | null };
   const [out] = await runStatement<Out>(db, stmt, [
     JSON.stringify(header),
