@@ -24,6 +24,7 @@ const recording = (): JobQueue & { enqueued: unknown[] } => {
       return String(enqueued.length);
     },
     process: () => {},
+    processBatch: () => {},
     get: () => undefined,
     drain: async () => {},
     close: async () => {},

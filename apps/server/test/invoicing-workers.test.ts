@@ -26,6 +26,7 @@ const recording = (): JobQueue & { enqueued: unknown[] } => {
       return 'x';
     },
     process: () => {},
+    processBatch: () => {},
     get: () => undefined,
     drain: async () => {},
     close: async () => {},

@@ -1,6 +1,13 @@
 import { type Job, Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
-import { dedupKey, type EnqueueOptions, type JobHandler, type JobInfo, type JobQueue } from './queue.ts';
+import {
+  type BatchHandler,
+  dedupKey,
+  type EnqueueOptions,
+  type JobHandler,
+  type JobInfo,
+  type JobQueue,
+} from './queue.ts';
 
 export interface BullQueueOptions {
   /** Redis key prefix; one per database so two installations (or parallel test runs) never share jobs. */
@@ -81,6 +88,14 @@ export class BullQueue implements JobQueue {
     worker.on('error', () => {});
     this.workers.set(name, worker);
     this.queue(name);
+  }
+
+  /** BullMQ hands a worker one job at a time (batches are a BullMQ Pro feature): batches of one. */
+  processBatch<P>(name: string, handler: BatchHandler<P>): void {
+    this.process<P>(name, async (payload, job) => {
+      const [err] = await handler([{ payload, job }]);
+      if (err) throw err;
+    });
   }
 
   async get(id: string): Promise<JobInfo | undefined> {

@@ -27,9 +27,20 @@ export interface JobInfo {
 
 export type JobHandler<P = unknown> = (payload: P, job: JobInfo) => Promise<void>;
 
+/**
+ * One call for several due jobs of a name. Answers, per item in order, null when that job is done or the
+ * error that ends its attempt (retried with backoff like a thrown one); throwing fails every item's attempt.
+ */
+export type BatchHandler<P = unknown> = (items: { payload: P; job: JobInfo }[]) => Promise<(Error | null)[]>;
+
 export interface JobQueue {
   enqueue(name: string, payload: unknown, opts?: EnqueueOptions): Promise<string>;
   process<P>(name: string, handler: JobHandler<P>): void;
+  /**
+   * Like process, but the handler gets up to `max` due jobs of the name at once, so work with a fixed cost per
+   * round trip (a statement, a bureau call) is paid once per batch. A backend may hand fewer, down to one.
+   */
+  processBatch<P>(name: string, handler: BatchHandler<P>, opts: { max: number }): void;
   /** A job's state, attempts and last error (for operators and tests); await it (Redis answers async). */
   get(id: string): JobInfo | undefined | Promise<JobInfo | undefined>;
   /** Resolves when no job is waiting or running (tests; graceful shutdown). */
@@ -80,7 +91,7 @@ export interface MemoryQueueOptions {
 
 /** In-process implementation: timers in this process; jobs are lost on restart (BullQueue keeps them). */
 export class MemoryQueue implements JobQueue {
-  private readonly handlers = new Map<string, JobHandler>();
+  private readonly handlers = new Map<string, { run: BatchHandler; max: number }>();
   private readonly jobs = new Map<string, Entry>();
   /** dedupKey → id of the job not yet running (or between attempts). */
   private readonly waiting = new Map<string, string>();
@@ -130,7 +141,18 @@ export class MemoryQueue implements JobQueue {
   }
 
   process<P>(name: string, handler: JobHandler<P>): void {
-    this.handlers.set(name, handler as JobHandler);
+    this.processBatch<P>(
+      name,
+      async ([item]) => {
+        await handler(item.payload, item.job);
+        return [null];
+      },
+      { max: 1 },
+    );
+  }
+
+  processBatch<P>(name: string, handler: BatchHandler<P>, opts: { max: number }): void {
+    this.handlers.set(name, { run: handler as BatchHandler, max: Math.max(1, opts.max) });
   }
 
   get(id: string): JobInfo | undefined {
@@ -171,11 +193,12 @@ export class MemoryQueue implements JobQueue {
     const limit = () => (this.busy() ? 1 : this.concurrency);
     // A name resting after a job while busy starts nothing, whoever asks (each enqueue pumps too).
     if (this.resting.has(name) && this.busy()) return;
+    const max = this.handlers.get(name)?.max ?? 1;
     while (!this.closed && list?.length && (this.active.get(name) ?? 0) < limit()) {
-      const job = list.shift() as Entry;
+      const batch = list.splice(0, max);
       this.active.set(name, (this.active.get(name) ?? 0) + 1);
       const started = performance.now();
-      const run = this.run(job);
+      const run = this.run(batch);
       this.running.add(run);
       void run.finally(() => {
         this.running.delete(run);
@@ -201,28 +224,42 @@ export class MemoryQueue implements JobQueue {
     }
   }
 
-  private async run(job: Entry) {
+  private async run(batch: Entry[]) {
     if (this.closed) return;
-    const handler = this.handlers.get(job.name);
-    job.state = 'running';
-    if (this.waiting.get(job.key) === job.id) this.waiting.delete(job.key);
-    job.attemptsMade += 1;
+    const handler = this.handlers.get(batch[0].name);
+    for (const job of batch) {
+      job.state = 'running';
+      if (this.waiting.get(job.key) === job.id) this.waiting.delete(job.key);
+      job.attemptsMade += 1;
+    }
+    let outcomes: (Error | null)[];
     try {
-      if (!handler) throw new Error(`no handler for job ${job.name}`);
-      await handler(job.payload, { ...job });
+      if (!handler) throw new Error(`no handler for job ${batch[0].name}`);
+      outcomes = await handler.run(
+        batch.map((job) => ({ payload: job.payload, job: this.get(job.id) as JobInfo })),
+      );
+    } catch (err) {
+      outcomes = batch.map(() => (err instanceof Error ? err : new Error(String(err))));
+    }
+    for (const [i, job] of batch.entries()) this.conclude(job, outcomes[i] ?? null);
+  }
+
+  /** Done, or failed for good, or scheduled for its next attempt. */
+  private conclude(job: Entry, err: Error | null) {
+    if (!err) {
       job.state = 'done';
       job.lastError = null;
       this.finish(job);
-    } catch (err) {
-      job.lastError = err instanceof Error ? err.message : String(err);
-      if (job.attemptsMade >= job.attempts || this.closed) {
-        job.state = 'failed';
-        this.finish(job);
-      } else {
-        job.state = 'waiting';
-        if (!this.waiting.has(job.key)) this.waiting.set(job.key, job.id);
-        this.schedule(job, job.backoffMs * 2 ** (job.attemptsMade - 1));
-      }
+      return;
+    }
+    job.lastError = err.message;
+    if (job.attemptsMade >= job.attempts || this.closed) {
+      job.state = 'failed';
+      this.finish(job);
+    } else {
+      job.state = 'waiting';
+      if (!this.waiting.has(job.key)) this.waiting.set(job.key, job.id);
+      this.schedule(job, job.backoffMs * 2 ** (job.attemptsMade - 1));
     }
   }
 

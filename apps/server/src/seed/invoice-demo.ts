@@ -29,6 +29,7 @@ export const wantsDemoInvoices = () => !process.env.VITEST;
 const NO_JOBS: JobQueue = {
   enqueue: async () => 'seed',
   process: () => undefined,
+  processBatch: () => undefined,
   get: () => undefined,
   drain: async () => undefined,
   close: async () => undefined,

@@ -43,3 +43,48 @@ export async function claimReady(
     lines: (out.lines ?? []).map((l) => rowFromJson(invoiceLines, l)),
   };
 }
+
+const CLAIM_MANY = {
+  name: 'invoice_claim_ready_many',
+  text: `
+WITH r AS (
+  SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(id int, tenant_id int)
+), u AS (
+  UPDATE invoices i SET status = 'issuing', issue_attempt = i.issue_attempt + 1, request_id = NULL, updated_at = now()
+  FROM r WHERE i.id = r.id AND i.tenant_id = r.tenant_id AND i.status = 'ready' AND i.colour = 'blue'
+  RETURNING i.*
+), e AS (
+  INSERT INTO invoice_events (tenant_id, invoice_id, from_status, to_status, actor_id, actor_name, ip, reason)
+  SELECT tenant_id, id, 'ready', 'issuing', $2::int, $3::text, $4::text, NULL FROM u
+)
+SELECT to_jsonb(u) AS invoice,
+  (SELECT jsonb_agg(to_jsonb(l) ORDER BY l.line_no) FROM invoice_lines l
+    WHERE l.invoice_id = u.id AND l.tenant_id = u.tenant_id) AS lines
+FROM u ORDER BY u.id`,
+};
+
+/**
+ * claimReady for many blue invoices at once (the batched issue job), oldest first. Red invoices and invoices
+ * not in ready are not claimed; the caller takes them one by one.
+ */
+export async function claimReadyBlue(
+  db: Db,
+  ctx: VerbCtx,
+  refs: { tenantId: number; id: number }[],
+): Promise<{ invoice: Invoice; lines: Line[] }[]> {
+  if (!refs.length) return [];
+  const ev = eventValues(ctx, refs[0], 'ready', 'issuing', null);
+  const out = await runStatement<{
+    invoice: Record<string, unknown>;
+    lines: Record<string, unknown>[] | null;
+  }>(db, CLAIM_MANY, [
+    JSON.stringify(refs.map((r) => ({ id: r.id, tenant_id: r.tenantId }))),
+    ev.actorId,
+    ev.actorName,
+    ev.ip,
+  ]);
+  return out.map((o) => ({
+    invoice: rowFromJson(invoices, o.invoice),
+    lines: (o.lines ?? []).map((l) => rowFromJson(invoiceLines, l)),
+  }));
+}

@@ -175,6 +175,13 @@ export interface TaxGateway {
   /** Accepts at once; the result arrives later (poll queryIssueResult). */
   submitIssue(request: IssueRequest): Promise<{ requestId: string }>;
   queryIssueResult(requestId: string): Promise<IssueResult>;
+  /**
+   * Several blue issues in one call (乐企 batch issuing), answered in order with one requestId each; each
+   * orderNo stays idempotent on its own. The issue job sends what it has due this way.
+   */
+  submitIssues(requests: IssueRequest[]): Promise<{ requestId: string }[]>;
+  /** The results of several requests in one call, in order. */
+  queryIssueResults(requestIds: string[]): Promise<IssueResult[]>;
   applyRedForm(request: RedFormApplyRequest): Promise<RedForm>;
   queryRedForm(tenantId: number, formNo: string): Promise<RedForm | null>;
   confirmRedForm(action: RedFormAction): Promise<RedForm>;

@@ -4,7 +4,7 @@ import { invoices } from '@fpy/db';
 import { and, eq } from 'drizzle-orm';
 import { notFound } from '../../../lib/errors.ts';
 import { headerValues, lineValues } from '../form-rows.ts';
-import { insertInvoice } from '../create-statement.ts';
+import { acceptInvoice } from '../create-groups.ts';
 import { recompute } from '../recompute.ts';
 import { issuingTenant, type VerbCtx } from '../verb-ctx.ts';
 
@@ -34,7 +34,7 @@ export async function createDraft({
   const tenantId = issuingTenant(ctx);
   const calc = recompute(input);
   const actor = ctx.actor!;
-  const outcome = await insertInvoice(ctx.db, {
+  const outcome = await acceptInvoice(ctx.db, {
     header: {
       tenantId,
       clientSerial: input.clientSerial,

@@ -41,7 +41,23 @@ export async function issue({ ctx, input }: { ctx: GatewayCtx; input: { tenantId
             .where(and(eq(redLetterForms.id, inv.redFormId), eq(redLetterForms.tenantId, inv.tenantId)))
         )[0]?.formNo
       : null;
-  const request: IssueRequest = {
+  const request = requestOf(inv, lines, redFormNo);
+  const { requestId } = await ctx.gateway.submitIssue(request);
+  // Only the attempt that submitted may record its requestId.
+  const [stored] = await runStatement<{ invoice: Record<string, unknown> }>(ctx.db, STORE_REQUEST, [
+    inv.id,
+    inv.tenantId,
+    inv.issueAttempt,
+    requestId,
+  ]);
+  return stored ? rowFromJson(invoices, stored.invoice) : loadInvoice(ctx.db, inv.tenantId, inv.id);
+}
+
+type Line = typeof invoiceLines.$inferSelect;
+
+/** What the bureau is sent for one attempt of an invoice. */
+export function requestOf(inv: Invoice, lines: Line[], redFormNo?: string | null): IssueRequest {
+  return {
     tenantId: inv.tenantId,
     orderNo: orderNoOf(inv),
     type: inv.type as InvoiceType,
@@ -60,15 +76,6 @@ export async function issue({ ctx, input }: { ctx: GatewayCtx; input: { tenantId
     })),
     ...(redFormNo ? { redFormNo } : {}),
   };
-  const { requestId } = await ctx.gateway.submitIssue(request);
-  // Only the attempt that submitted may record its requestId.
-  const [stored] = await runStatement<{ invoice: Record<string, unknown> }>(ctx.db, STORE_REQUEST, [
-    inv.id,
-    inv.tenantId,
-    inv.issueAttempt,
-    requestId,
-  ]);
-  return stored ? rowFromJson(invoices, stored.invoice) : loadInvoice(ctx.db, inv.tenantId, inv.id);
 }
 
 const STORE_REQUEST = {

@@ -11,6 +11,7 @@ import type {
 } from '../gateway.ts';
 import { readCreditLine, setCreditLimit } from './credit.ts';
 import { queryIssueResult, submitIssue } from './issue.ts';
+import { queryIssueResults, submitIssues } from './issue-batch.ts';
 import { downloadLayout } from './layout.ts';
 import { DEFAULT_SANDBOX_OPTIONS, type SandboxOptions, shanghaiMonth } from './options.ts';
 import { applyRedForm } from './red-apply.ts';
@@ -42,6 +43,14 @@ export class SandboxTaxGateway implements TaxGateway {
 
   queryIssueResult(requestId: string) {
     return queryIssueResult(this.db, this.options, requestId);
+  }
+
+  submitIssues(requests: IssueRequest[]) {
+    return submitIssues(this.db, this.options, requests);
+  }
+
+  queryIssueResults(requestIds: string[]) {
+    return queryIssueResults(this.db, this.options, requestIds);
   }
 
   applyRedForm(request: RedFormApplyRequest) {

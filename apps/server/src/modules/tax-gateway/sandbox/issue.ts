@@ -119,7 +119,7 @@ async function processDueBatch(tx: Db, opts: SandboxOptions, first: RequestRow) 
   for (const { request } of due) await processRequest(tx, opts, rowFromJson(taxSandboxRequests, request));
 }
 
-async function resultOf(db: Db, row: RequestRow): Promise<IssueResult> {
+export async function resultOf(db: Db, row: RequestRow): Promise<IssueResult> {
   if (row.status !== 'issued') return toResult(row);
   const [inv] = await db
     .select({ issuedAt: taxSandboxInvoices.issuedAt })
@@ -132,7 +132,7 @@ async function resultOf(db: Db, row: RequestRow): Promise<IssueResult> {
  * Inside the request's transaction: check, take credit, allocate the number, record the invoice. Every
  * refusal is decided before the sequence is touched, so a failed issue never consumes a number (§2.1).
  */
-async function processRequest(tx: Db, opts: SandboxOptions, row: RequestRow): Promise<IssueResult> {
+export async function processRequest(tx: Db, opts: SandboxOptions, row: RequestRow): Promise<IssueResult> {
   const { requestId } = row;
   const req = row.payload as IssueRequest;
   const now = opts.now();
