@@ -21,7 +21,9 @@ export async function startServer(
 ): Promise<BenchServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'fpy-bench-'));
   // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (for finding hot spots).
-  const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const prof = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+    : [];
   const proc = spawn(process.execPath, [...prof, '--import', 'tsx', 'apps/server/src/main.ts'], {
     env: {
       ...process.env,

@@ -1,9 +1,10 @@
 import { invoiceEvents, tenants, users } from '@fpy/db';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { type JobQueue, MemoryQueue } from '../src/jobs/queue.ts';
 import { loadInvoice } from '../src/modules/invoicing/load.ts';
 import { issue, orderNoOf } from '../src/modules/invoicing/verbs/issue.ts';
+import { issueMany } from '../src/modules/invoicing/verbs/issue-many.ts';
 import { createDraft } from '../src/modules/invoicing/verbs/create-draft.ts';
 import { settle } from '../src/modules/invoicing/verbs/settle.ts';
 import { submitForIssue } from '../src/modules/invoicing/verbs/submit-for-issue.ts';
@@ -117,6 +118,86 @@ describe('issue workers', () => {
     } finally {
       await db.update(tenants).set({ invoiceMethod: 1 }).where(eq(tenants.id, tenantId));
     }
+  });
+});
+
+describe('the batched issue job (issueMany)', () => {
+  const seqOf = (n: string | null) => Number(n?.slice(-15));
+
+  it('issues the ready ones with one bureau call: consecutive numbers, every move audited', async () => {
+    const { ctx, tenantId } = await demoCtx();
+    const ready = [];
+    for (let i = 0; i < 5; i++) ready.push(await readyInvoice(ctx));
+    const { invoice: draft } = await createDraft({ ctx, input: invoiceBody() as never });
+    const batch = vi.spyOn(ctx.gateway, 'submitIssues');
+    const single = vi.spyOn(ctx.gateway, 'submitIssue');
+    const refs = [...ready, draft].map((i) => ({ tenantId, id: i.id }));
+    expect(await issueMany(ctx, refs)).toEqual(refs.map(() => null));
+    expect(batch).toHaveBeenCalledTimes(1);
+    expect(batch.mock.calls[0][0].map((r) => r.orderNo)).toEqual(
+      ready.map((i) => `FPY-${tenantId}-${i.id}-1`),
+    );
+    expect(single).not.toHaveBeenCalled();
+    const done = await Promise.all(ready.map((i) => loadInvoice(ctx.db, tenantId, i.id)));
+    for (const d of done) {
+      expect(d).toMatchObject({
+        status: 'issued',
+        number: expect.stringMatching(/^\d{20}$/),
+        requestId: expect.any(String),
+      });
+      expect(await eventsOf(d.id)).toEqual(['null→draft', 'draft→ready', 'ready→issuing', 'issuing→issued']);
+    }
+    const seqs = done.map((d) => seqOf(d.number));
+    expect(seqs).toEqual(seqs.map((_, i) => seqs[0] + i));
+    // Not ready: left alone.
+    expect((await loadInvoice(ctx.db, tenantId, draft.id)).status).toBe('draft');
+    // Run again (a duplicate job): nothing is issued twice.
+    expect(await issueMany(ctx, refs)).toEqual(refs.map(() => null));
+    const again = await Promise.all(ready.map((i) => loadInvoice(ctx.db, tenantId, i.id)));
+    expect(again.map((d) => d.number)).toEqual(done.map((d) => d.number));
+  });
+
+  it('a refusal fails only its own invoice and takes no number', async () => {
+    const { ctx, tenantId } = await demoCtx();
+    const a = await readyInvoice(ctx);
+    const { invoice: draft } = await createDraft({
+      ctx,
+      input: {
+        ...invoiceBody({
+          buyer: { name: '【模拟失败】上海购买方有限公司', taxNumber: '91310104MA1FR8KX39' },
+        }),
+        submit: true,
+      } as never,
+    });
+    const refused = await submitForIssue({ ctx, input: { id: draft.id } });
+    const b = await readyInvoice(ctx);
+    const refs = [a, refused, b].map((i) => ({ tenantId, id: i.id }));
+    expect(await issueMany(ctx, refs)).toEqual([null, null, null]);
+    const [da, dr, db] = await Promise.all(refs.map((r) => loadInvoice(ctx.db, tenantId, r.id)));
+    expect(dr).toMatchObject({
+      status: 'failed',
+      number: null,
+      failureReason: expect.stringContaining('税务局处理失败'),
+    });
+    expect(await eventsOf(dr.id)).toEqual(['null→draft', 'draft→ready', 'ready→issuing', 'issuing→failed']);
+    expect(seqOf(db.number)).toBe(seqOf(da.number) + 1);
+  });
+
+  it('answers still pending keep their requestId and are settled by the retry, without resubmitting', async () => {
+    const { ctx, advance, tenantId } = await demoCtx(5_000);
+    const invs = [await readyInvoice(ctx), await readyInvoice(ctx)];
+    const refs = invs.map((i) => ({ tenantId, id: i.id }));
+    const first = await issueMany(ctx, refs);
+    expect(first.map((e) => e?.message)).toEqual(['税局尚未返回开具结果', '税局尚未返回开具结果']);
+    const pending = await Promise.all(refs.map((r) => loadInvoice(ctx.db, tenantId, r.id)));
+    for (const p of pending) expect(p).toMatchObject({ status: 'issuing', requestId: expect.any(String) });
+    const submits = vi.spyOn(ctx.gateway, 'submitIssue');
+    advance(5_000);
+    expect(await issueMany(ctx, refs)).toEqual([null, null]);
+    expect(submits).not.toHaveBeenCalled();
+    const done = await Promise.all(refs.map((r) => loadInvoice(ctx.db, tenantId, r.id)));
+    expect(done.map((d) => d.requestId)).toEqual(pending.map((p) => p.requestId));
+    for (const d of done) expect(d.status).toBe('issued');
   });
 });
 

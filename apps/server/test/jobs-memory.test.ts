@@ -84,6 +84,88 @@ describe('in-process job queue: yielding to requests', () => {
   });
 });
 
+describe('in-process job queue: batches', () => {
+  it('hands due jobs over together, up to max; per-job answers: done, or retried alone', async () => {
+    const q = new MemoryQueue({ concurrency: 1 });
+    const calls: number[][] = [];
+    let gate: () => void = () => {};
+    const first = new Promise<void>((r) => {
+      gate = r;
+    });
+    q.processBatch<{ n: number }>(
+      'work',
+      async (items) => {
+        calls.push(items.map((i) => i.payload.n));
+        if (calls.length === 1) await first;
+        // n = 3 fails its first attempt only; its retry comes alone.
+        return items.map((i) =>
+          i.payload.n === 3 && i.job.attemptsMade === 1 ? new Error('not yet') : null,
+        );
+      },
+      { max: 4 },
+    );
+    const ids: string[] = [];
+    for (let n = 0; n < 7; n++) ids.push(await q.enqueue('work', { n }, { backoffMs: 10 }));
+    await new Promise((r) => setTimeout(r, 10));
+    // The first job ran alone (nothing else was due yet); the six that fell due meanwhile go 4 + 2.
+    gate();
+    await q.drain();
+    expect(calls).toEqual([[0], [1, 2, 3, 4], [5, 6], [3]]);
+    expect(q.get(ids[3])).toMatchObject({ state: 'done', attemptsMade: 2, lastError: null });
+    expect(q.get(ids[4])).toMatchObject({ state: 'done', attemptsMade: 1 });
+    await q.close();
+  });
+
+  it('a handler that throws fails the attempt of every job it was given', async () => {
+    const q = new MemoryQueue({ concurrency: 1 });
+    let runs = 0;
+    q.processBatch(
+      'work',
+      async () => {
+        runs += 1;
+        throw new Error('down');
+      },
+      { max: 8 },
+    );
+    const a = await q.enqueue('work', { n: 1 }, { attempts: 2, backoffMs: 5 });
+    const b = await q.enqueue('work', { n: 2 }, { attempts: 2, backoffMs: 5 });
+    await q.drain();
+    expect(q.get(a)).toMatchObject({ state: 'failed', attemptsMade: 2, lastError: 'down' });
+    expect(q.get(b)).toMatchObject({ state: 'failed', attemptsMade: 2, lastError: 'down' });
+    expect(runs).toBeGreaterThanOrEqual(2);
+    await q.close();
+  });
+
+  it('while busy, jobs of different names take turns: one at a time in all', async () => {
+    let busy = true;
+    const q = new MemoryQueue({ concurrency: 4, busy: () => busy });
+    let running = 0;
+    let maxRunning = 0;
+    const order: string[] = [];
+    const handler = (name: string) => async () => {
+      running += 1;
+      maxRunning = Math.max(maxRunning, running);
+      order.push(name);
+      await new Promise((r) => setTimeout(r, 2));
+      running -= 1;
+    };
+    q.process('a', handler('a'));
+    q.process('b', handler('b'));
+    for (let i = 0; i < 3; i++) {
+      await q.enqueue('a', { i });
+      await q.enqueue('b', { i });
+    }
+    await vi.waitFor(() => expect(order.length).toBeGreaterThanOrEqual(4), { timeout: 2000, interval: 5 });
+    expect(maxRunning).toBe(1);
+    // The name that waited longest gets the next turn.
+    expect(order.slice(0, 4)).toEqual(['a', 'b', 'a', 'b']);
+    busy = false;
+    await q.drain();
+    expect(order).toHaveLength(6);
+    await q.close();
+  });
+});
+
 describe('ApiLoad', () => {
   it('is busy from its threshold of requests in flight', () => {
     const load = new ApiLoad(3, 1000);

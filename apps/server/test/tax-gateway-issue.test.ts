@@ -112,6 +112,35 @@ describe('asynchronous answers', () => {
     expect(await gw.submitIssue(req)).toEqual({ requestId });
   });
 
+  it('takes a batch in one call: in order, each orderNo idempotent, issued in submission order', async () => {
+    const seller = freshSeller();
+    const { gw, advance } = sandbox(db(), undefined, { latencyMs: 1_000 });
+    const early = blueRequest(seller);
+    const { requestId: earlyId } = await gw.submitIssue(early);
+    const batch = [
+      blueRequest(seller),
+      early,
+      blueRequest(seller),
+      blueRequest(seller, 11_300, { buyer: { name: '【模拟失败】某公司' } }),
+    ];
+    const ids = (await gw.submitIssues(batch)).map((r) => r.requestId);
+    expect(ids[1]).toBe(earlyId);
+    expect(new Set(ids).size).toBe(4);
+    // Resubmitting the whole batch answers the same requestIds: nothing is stored twice.
+    expect((await gw.submitIssues(batch)).map((r) => r.requestId)).toEqual(ids);
+    expect(await gw.queryIssueResults(ids)).toEqual(ids.map(() => ({ status: 'pending' })));
+    advance(1_000);
+    const results = await gw.queryIssueResults([...ids, 'no-such-request']);
+    expect(results.map((r) => r.status)).toEqual(['issued', 'issued', 'issued', 'failed', 'failed']);
+    expect(results[4]).toMatchObject({ code: 'unknown_request' });
+    // Numbers follow submission order (the early request first), and the refusal took none.
+    const seq = (r: (typeof results)[number]) => (r.status === 'issued' ? Number(r.number.slice(-15)) : 0);
+    expect([seq(results[1]), seq(results[0]), seq(results[2])]).toEqual([1, 2, 3]);
+    // Asked again, each answers as it was settled.
+    expect(await gw.queryIssueResults(ids)).toEqual(results.slice(0, 4));
+    expect(await gw.queryIssueResult(ids[0])).toEqual(results[0]);
+  });
+
   it('fails deterministically on the marker and at the configured rate', async () => {
     const seller = freshSeller();
     const marked = await issue(

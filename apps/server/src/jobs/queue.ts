@@ -82,9 +82,9 @@ export interface MemoryQueueOptions {
   /** Finished jobs kept for get(); older ones are forgotten. */
   keepFinished?: number;
   /**
-   * True while interactive requests are waiting (ApiLoad): then one job of each name runs at a time, with a
-   * breather after each (four times the job's own time), so background work yields the event loop without
-   * stalling. Each finishing job re-checks it.
+   * True while interactive requests are waiting (ApiLoad): then one job runs at a time, whatever its name,
+   * with a breather after each (four times the job's own time), so background work as a whole yields the
+   * event loop without stalling; the names take turns. Each finishing job re-checks it.
    */
   busy?: () => boolean;
 }
@@ -100,8 +100,11 @@ export class MemoryQueue implements JobQueue {
   /** Per name: jobs due to run, waiting for a free slot, and the number running. */
   private readonly due = new Map<string, Entry[]>();
   private readonly active = new Map<string, number>();
-  /** Per name: the breather under way (while busy, no job of the name starts until it ends). */
-  private readonly resting = new Map<string, NodeJS.Timeout>();
+  /** The breather under way: while busy, no job starts until it ends. */
+  private resting: NodeJS.Timeout | null = null;
+  private activeTotal = 0;
+  /** Per name: when its last job started (the breather hands the next turn to the name waiting longest). */
+  private readonly lastStart = new Map<string, number>();
   private readonly finished: string[] = [];
   private readonly concurrency: number;
   private readonly keepFinished: number;
@@ -190,38 +193,50 @@ export class MemoryQueue implements JobQueue {
 
   private pump(name: string) {
     const list = this.due.get(name);
-    const limit = () => (this.busy() ? 1 : this.concurrency);
-    // A name resting after a job while busy starts nothing, whoever asks (each enqueue pumps too).
-    if (this.resting.has(name) && this.busy()) return;
     const max = this.handlers.get(name)?.max ?? 1;
-    while (!this.closed && list?.length && (this.active.get(name) ?? 0) < limit()) {
+    while (!this.closed && list?.length) {
+      if (this.busy()) {
+        // While requests wait, background work as a whole takes turns: one job of any name at a time, and
+        // none during the breather after it, whoever asks (each enqueue pumps too).
+        if (this.resting || this.activeTotal > 0) return;
+      } else if ((this.active.get(name) ?? 0) >= this.concurrency) return;
       const batch = list.splice(0, max);
       this.active.set(name, (this.active.get(name) ?? 0) + 1);
+      this.activeTotal += 1;
+      this.lastStart.set(name, performance.now());
       const started = performance.now();
       const run = this.run(batch);
       this.running.add(run);
       void run.finally(() => {
         this.running.delete(run);
         this.active.set(name, (this.active.get(name) ?? 1) - 1);
-        if (!this.busy()) return this.pump(name);
-        // A breather between two background jobs while requests wait, a few times as long as the job took: the
+        this.activeTotal -= 1;
+        if (!this.busy()) return this.pumpAll();
+        // A breather after each background job while requests wait, four times as long as the job took: the
         // event loop (and, on PGlite, the one database connection) goes to the requests at least four fifths
         // of the time, and the work still moves.
         const pause = Math.max(BUSY_BREATHER_MS, BUSY_DUTY_FACTOR * (performance.now() - started));
-        const earlier = this.resting.get(name);
-        if (earlier) {
-          clearTimeout(earlier);
-          this.timers.delete(earlier);
+        if (this.resting) {
+          clearTimeout(this.resting);
+          this.timers.delete(this.resting);
         }
         const t = setTimeout(() => {
           this.timers.delete(t);
-          this.resting.delete(name);
-          this.pump(name);
+          this.resting = null;
+          this.pumpAll();
         }, pause);
         this.timers.add(t);
-        this.resting.set(name, t);
+        this.resting = t;
       });
     }
+  }
+
+  /** Every name with due jobs, the one that started a job longest ago first (so no name starves). */
+  private pumpAll() {
+    const names = [...this.due.keys()].sort(
+      (a, b) => (this.lastStart.get(a) ?? 0) - (this.lastStart.get(b) ?? 0),
+    );
+    for (const name of names) this.pump(name);
   }
 
   private async run(batch: Entry[]) {
