@@ -57,6 +57,7 @@ function settleRow(
 }
 
 const keyOf = (r: Ref) => `${r.tenantId}|${r.id}`;
+const asError = (err: unknown) => (err instanceof Error ? err : new Error(String(err)));
 
 /** One invoice the way the single issue job does it: submit if not yet submitted, then settle. */
 async function issueOne(ctx: GatewayCtx, input: Ref): Promise<Error | null> {
@@ -65,7 +66,7 @@ async function issueOne(ctx: GatewayCtx, input: Ref): Promise<Error | null> {
     const { pending } = await settle({ ctx, input, known: submitted });
     return pending ? new Error('税局尚未返回开具结果') : null;
   } catch (err) {
-    return err instanceof Error ? err : new Error(String(err));
+    return asError(err);
   }
 }
 
@@ -111,8 +112,7 @@ export async function issueMany(ctx: GatewayCtx, refs: Ref[]): Promise<(Error | 
     } catch (err) {
       // The claimed invoices are in issuing, perhaps without a stored requestId: each retry resubmits its
       // attempt's orderNo, which the bureau answers with the first requestId.
-      for (const { invoice } of claimed)
-        outcome.set(keyOf(invoice), err instanceof Error ? err : new Error(String(err)));
+      for (const { invoice } of claimed) outcome.set(keyOf(invoice), asError(err));
     }
   }
   const out: (Error | null)[] = [];
