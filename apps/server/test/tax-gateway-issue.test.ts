@@ -141,6 +141,23 @@ describe('asynchronous answers', () => {
     expect(await gw.queryIssueResult(ids[0])).toEqual(results[0]);
   });
 
+  it('a batch the month line cannot take whole: in order, each takes what is left, as it would alone', async () => {
+    const seller = freshSeller();
+    const { gw } = sandbox(db());
+    await gw.setMonthlyLimit(seller.tenantId, 25_000);
+    const batch = [blueRequest(seller, 11_300), blueRequest(seller, 20_000), blueRequest(seller, 11_300)];
+    const ids = (await gw.submitIssues(batch)).map((r) => r.requestId);
+    const results = await gw.queryIssueResults(ids);
+    expect(results.map((r) => r.status)).toEqual(['issued', 'failed', 'issued']);
+    expect(results[1]).toMatchObject({
+      code: 'credit_exceeded',
+      message: expect.stringContaining('本月授信额度不足'),
+    });
+    const seq = (r: (typeof results)[number]) => (r.status === 'issued' ? Number(r.number.slice(-15)) : 0);
+    expect([seq(results[0]), seq(results[2])]).toEqual([1, 2]);
+    expect(await gw.creditLine(seller.tenantId)).toMatchObject({ usedFen: 22_600, remainingFen: 2_400 });
+  });
+
   it('fails deterministically on the marker and at the configured rate', async () => {
     const seller = freshSeller();
     const marked = await issue(

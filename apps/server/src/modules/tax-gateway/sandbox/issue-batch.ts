@@ -1,7 +1,7 @@
 import { type Db, rowFromJson, runStatement, type Statement, taxSandboxRequests } from '@fpy/db';
 import { and, inArray } from 'drizzle-orm';
 import type { IssueRequest, IssueResult } from '../gateway.ts';
-import { processRequest, resultOf } from './issue.ts';
+import { failRequest, issueBlueBatch, processRequest, refusalOf, resultOf } from './issue.ts';
 import type { SandboxOptions } from './options.ts';
 
 const SUBMIT_MANY: Statement = {
@@ -81,7 +81,8 @@ const LOCK_REQUESTS: Statement = {
 
 /**
  * Several results in one transaction: the requests are locked in submission order (two overlapping calls
- * cannot deadlock), each due pending one is processed as queryIssueResult would, and all commit at once.
+ * cannot deadlock), the due pending ones are processed as queryIssueResult would — the checks first, then a
+ * seller's blue issues in one statement, numbered in submission order — and all commit at once.
  */
 export async function queryIssueResults(
   db: Db,
@@ -92,17 +93,28 @@ export async function queryIssueResults(
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const locked = await runStatement<{ request: Record<string, unknown> }>(tx, LOCK_REQUESTS, [requestIds]);
+    const rows = locked.map(({ request }) => rowFromJson(taxSandboxRequests, request));
+    const now = opts.now();
+    const due = rows.filter((r) => r.status === 'pending' && now >= r.readyAt);
     const results = new Map<string, IssueResult>();
-    for (const { request } of locked) {
-      const row = rowFromJson(taxSandboxRequests, request);
-      const result =
-        row.status !== 'pending'
-          ? await resultOf(tx, row)
-          : opts.now() < row.readyAt
-            ? ({ status: 'pending' } as const)
-            : await processRequest(tx, opts, row);
-      results.set(row.requestId, result);
+    if (due.some((r) => (r.payload as IssueRequest).colour === 'red')) {
+      // Red issues share the seller's sequence and touch their blue invoice: one by one, in order.
+      for (const row of due) results.set(row.requestId, await processRequest(tx, opts, row));
+    } else {
+      const passed = [];
+      for (const row of due) {
+        const refusal = refusalOf(opts, row.payload as IssueRequest);
+        if (refusal) results.set(row.requestId, await failRequest(tx, row.requestId, refusal));
+        else passed.push(row);
+      }
+      for (const [id, result] of await issueBlueBatch(tx, opts, passed, now)) results.set(id, result);
     }
+    for (const row of rows)
+      if (!results.has(row.requestId))
+        results.set(
+          row.requestId,
+          row.status === 'pending' ? { status: 'pending' } : await resultOf(tx, row),
+        );
     return requestIds.map(
       (id): IssueResult =>
         results.get(id) ?? { status: 'failed', code: 'unknown_request', message: '开票请求不存在' },

@@ -132,23 +132,33 @@ export async function resultOf(db: Db, row: RequestRow): Promise<IssueResult> {
  * Inside the request's transaction: check, take credit, allocate the number, record the invoice. Every
  * refusal is decided before the sequence is touched, so a failed issue never consumes a number (§2.1).
  */
+/** The checks every request passes first; failure injection draws once per request. */
+export const refusalOf = (opts: SandboxOptions, req: IssueRequest) =>
+  checkIssueRequest(req, opts.failureRate > 0 && opts.random() < opts.failureRate);
+
+/** A refusal: the request ends failed, and no number was taken. */
+export async function failRequest(
+  tx: Db,
+  requestId: string,
+  r: Refusal | { code: string; message: string },
+): Promise<IssueResult> {
+  const [done] = await tx
+    .update(taxSandboxRequests)
+    .set({ status: 'failed', failureCode: r.code, failureMessage: r.message })
+    .where(eq(taxSandboxRequests.requestId, requestId))
+    .returning();
+  return toResult(done);
+}
+
 export async function processRequest(tx: Db, opts: SandboxOptions, row: RequestRow): Promise<IssueResult> {
   const { requestId } = row;
   const req = row.payload as IssueRequest;
   const now = opts.now();
   const month = shanghaiMonth(now);
-  const fail = async (r: Refusal | { code: string; message: string }): Promise<IssueResult> => {
-    const [done] = await tx
-      .update(taxSandboxRequests)
-      .set({ status: 'failed', failureCode: r.code, failureMessage: r.message })
-      .where(eq(taxSandboxRequests.requestId, requestId))
-      .returning();
-    return toResult(done);
-  };
-
-  const refusal = checkIssueRequest(req, opts.failureRate > 0 && opts.random() < opts.failureRate);
+  const fail = (r: Refusal | { code: string; message: string }) => failRequest(tx, requestId, r);
+  const refusal = refusalOf(opts, req);
   if (refusal) return fail(refusal);
-  if (req.colour !== 'red') return issueBlue(tx, opts, row, now, fail);
+  if (req.colour !== 'red') return issueBlue(tx, opts, row, now);
 
   const form = await lockRedFormForIssue(tx, req, now);
   if ('code' in form) return fail(form);
@@ -195,8 +205,9 @@ const INVOICE_KEYS = Object.keys(invoiceValues({ seller: {}, buyer: {} } as Issu
 const INVOICE_COLS = columnNames(taxSandboxInvoices, INVOICE_KEYS);
 
 /**
- * A blue issue's writes as one statement: credit taken (only within the month's line), the seller's sequence
- * bumped, the invoice recorded under the number, the request marked issued. The credit and sequence rows stay
+ * Blue issues' writes as one statement, for one request or a seller's whole batch: credit taken for all of
+ * them (only within the month's line), the seller's sequence bumped by their count, each invoice recorded
+ * under its number (in the batch's order), each request marked issued. The credit and sequence rows stay
  * locked only from this statement to the commit right after it, so issuers of one seller queue briefly.
  */
 const ISSUE_BLUE: Statement = {
@@ -208,64 +219,102 @@ WITH c AS (
   RETURNING tenant_id
 ), s AS (
   INSERT INTO tax_sandbox_sequences (seller_credit_code, year, last_seq)
-  SELECT $4, $5, 1 FROM c
-  ON CONFLICT (seller_credit_code, year) DO UPDATE SET last_seq = tax_sandbox_sequences.last_seq + 1
+  SELECT $4, $5, $7::int FROM c
+  ON CONFLICT (seller_credit_code, year) DO UPDATE SET last_seq = tax_sandbox_sequences.last_seq + $7::int
   RETURNING last_seq
 ), i AS (
   INSERT INTO tax_sandbox_invoices (${INVOICE_COLS.join(', ')}, number)
-  SELECT ${INVOICE_COLS.map((c) => `r.${c}`).join(', ')}, $6 || lpad(s.last_seq::text, 15, '0')
-  FROM s, jsonb_populate_record(NULL::tax_sandbox_invoices, $8::jsonb) r
-  RETURNING number
+  SELECT ${INVOICE_COLS.map((c) => `r.${c}`).join(', ')}, $6 || lpad((s.last_seq - $7::int + x.ord)::text, 15, '0')
+  FROM s, jsonb_array_elements($8::jsonb) WITH ORDINALITY AS x(item, ord)
+  CROSS JOIN LATERAL jsonb_populate_record(NULL::tax_sandbox_invoices, x.item) r
+  RETURNING request_id, number
 ), q AS (
-  UPDATE tax_sandbox_requests SET status = 'issued', invoice_number = i.number, updated_at = now()
-  FROM i WHERE request_id = $7
+  UPDATE tax_sandbox_requests t SET status = 'issued', invoice_number = i.number, updated_at = now()
+  FROM i WHERE t.request_id = i.request_id
   RETURNING 1
 )
 SELECT (SELECT count(*) FROM tax_sandbox_credit_lines WHERE tenant_id = $1 AND month = $2)::int AS has_line,
-  (SELECT last_seq FROM s) AS seq, (SELECT number FROM i) AS number`,
+  (SELECT last_seq FROM s) AS seq, (SELECT jsonb_object_agg(request_id, number) FROM i) AS numbers`,
 };
 
-async function issueBlue(
+/**
+ * Issues blue requests of one tenant and seller together, in order. Null when the month's credit line cannot
+ * take them all (nothing written): the caller decides one by one.
+ */
+export async function issueBlueGroup(
   tx: Db,
   opts: SandboxOptions,
-  row: RequestRow,
+  rows: RequestRow[],
   now: Date,
-  fail: (r: { code: string; message: string }) => Promise<IssueResult>,
-): Promise<IssueResult> {
-  const req = row.payload as IssueRequest;
+): Promise<Record<string, string> | null> {
+  const reqs = rows.map((r) => r.payload as IssueRequest);
+  const { tenantId, seller } = reqs[0];
   const month = shanghaiMonth(now);
   const year = shanghaiYear(now);
+  const region = regionOf(seller.creditCode)!;
   const run = async () => {
     const [out] = await runStatement<{
       has_line: number;
       seq: number | string | null;
-      number: string | null;
+      numbers: Record<string, string> | null;
     }>(tx, ISSUE_BLUE, [
-      req.tenantId,
+      tenantId,
       month,
-      req.totalFen,
-      req.seller.creditCode,
+      reqs.reduce((sum, r) => sum + r.totalFen, 0),
+      seller.creditCode,
       year,
-      formatDigitalNumber(year, regionOf(req.seller.creditCode)!, opts.channelDigit, 1).slice(0, 5),
-      row.requestId,
-      JSON.stringify(rowToJson(taxSandboxInvoices, invoiceValues(req, row.requestId, now))),
+      formatDigitalNumber(year, region, opts.channelDigit, 1).slice(0, 5),
+      rows.length,
+      JSON.stringify(
+        rows.map((r, i) => rowToJson(taxSandboxInvoices, invoiceValues(reqs[i], r.requestId, now))),
+      ),
     ]);
     return out;
   };
   let out = await run();
   if (!out.has_line) {
     // The month's line is created on its first use, with the latest limit set (or the default).
-    await readCreditLine(tx, req.tenantId, month, opts.defaultMonthlyLimitFen);
+    await readCreditLine(tx, tenantId, month, opts.defaultMonthlyLimitFen);
     out = await run();
   }
-  if (!out.number) {
-    const line = await readCreditLine(tx, req.tenantId, month, opts.defaultMonthlyLimitFen);
-    return fail({
+  if (!out.numbers) return null;
+  // Rolls the whole issue back: the sequence never passes its 15 digits (§2.1).
+  formatDigitalNumber(year, region, opts.channelDigit, Number(out.seq));
+  return out.numbers;
+}
+
+async function issueBlue(tx: Db, opts: SandboxOptions, row: RequestRow, now: Date): Promise<IssueResult> {
+  const req = row.payload as IssueRequest;
+  const numbers = await issueBlueGroup(tx, opts, [row], now);
+  if (!numbers) {
+    const line = await readCreditLine(tx, req.tenantId, shanghaiMonth(now), opts.defaultMonthlyLimitFen);
+    return failRequest(tx, row.requestId, {
       code: 'credit_exceeded',
       message: `本月授信额度不足：剩余可用额度${formatYuan(line.remainingFen)}元，本张发票价税合计${formatYuan(req.totalFen)}元`,
     });
   }
-  // Rolls the whole issue back: the sequence never passes its 15 digits (§2.1).
-  formatDigitalNumber(year, regionOf(req.seller.creditCode)!, opts.channelDigit, Number(out.seq));
-  return { status: 'issued', number: out.number, issuedAt: now, issueDate: shanghaiDate(now) };
+  return { status: 'issued', number: numbers[row.requestId], issuedAt: now, issueDate: shanghaiDate(now) };
+}
+
+/** Blue issues of a bureau batch that passed the checks: per seller in one statement, else one by one. */
+export async function issueBlueBatch(tx: Db, opts: SandboxOptions, rows: RequestRow[], now: Date) {
+  const results = new Map<string, IssueResult>();
+  const bySeller = new Map<string, RequestRow[]>();
+  for (const row of rows) {
+    const req = row.payload as IssueRequest;
+    const key = `${req.tenantId}|${req.seller.creditCode}`;
+    bySeller.set(key, [...(bySeller.get(key) ?? []), row]);
+  }
+  for (const group of bySeller.values()) {
+    const numbers = await issueBlueGroup(tx, opts, group, now);
+    for (const row of group)
+      results.set(
+        row.requestId,
+        numbers
+          ? { status: 'issued', number: numbers[row.requestId], issuedAt: now, issueDate: shanghaiDate(now) }
+          : // The line cannot take them all: in order, each takes what is left, as they would have alone.
+            await issueBlue(tx, opts, row, now),
+      );
+  }
+  return results;
 }
