@@ -128,10 +128,6 @@ export async function resultOf(db: Db, row: RequestRow): Promise<IssueResult> {
   return toResult(row, inv?.issuedAt);
 }
 
-/**
- * Inside the request's transaction: check, take credit, allocate the number, record the invoice. Every
- * refusal is decided before the sequence is touched, so a failed issue never consumes a number (§2.1).
- */
 /** The checks every request passes first; failure injection draws once per request. */
 export const refusalOf = (opts: SandboxOptions, req: IssueRequest) =>
   checkIssueRequest(req, opts.failureRate > 0 && opts.random() < opts.failureRate);
@@ -150,6 +146,10 @@ export async function failRequest(
   return toResult(done);
 }
 
+/**
+ * Inside the request's transaction: check, take credit, allocate the number, record the invoice. Every
+ * refusal is decided before the sequence is touched, so a failed issue never consumes a number (§2.1).
+ */
 export async function processRequest(tx: Db, opts: SandboxOptions, row: RequestRow): Promise<IssueResult> {
   const { requestId } = row;
   const req = row.payload as IssueRequest;
@@ -241,7 +241,7 @@ SELECT (SELECT count(*) FROM tax_sandbox_credit_lines WHERE tenant_id = $1 AND m
  * Issues blue requests of one tenant and seller together, in order. Null when the month's credit line cannot
  * take them all (nothing written): the caller decides one by one.
  */
-export async function issueBlueGroup(
+async function issueBlueGroup(
   tx: Db,
   opts: SandboxOptions,
   rows: RequestRow[],
