@@ -10,7 +10,7 @@ import type {
   VerifyRequest,
 } from '../gateway.ts';
 import { readCreditLine, setCreditLimit } from './credit.ts';
-import { queryIssueResult, submitIssue } from './issue.ts';
+import { queryIssueResult } from './issue.ts';
 import { queryIssueResults, submitIssues } from './issue-batch.ts';
 import { downloadLayout } from './layout.ts';
 import { DEFAULT_SANDBOX_OPTIONS, type SandboxOptions, shanghaiMonth } from './options.ts';
@@ -37,8 +37,10 @@ export class SandboxTaxGateway implements TaxGateway {
     return this.options.now();
   }
 
-  submitIssue(request: IssueRequest) {
-    return submitIssue(this.db, this.options, request);
+  /** Stores the request and returns at once (§10.1: accepted ≠ issued); resubmitting an orderNo is idempotent. */
+  async submitIssue(request: IssueRequest) {
+    const [submitted] = await submitIssues(this.db, this.options, [request]);
+    return submitted;
   }
 
   queryIssueResult(requestId: string) {

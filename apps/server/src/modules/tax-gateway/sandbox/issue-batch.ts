@@ -1,7 +1,7 @@
 import { type Db, rowFromJson, runStatement, type Statement, taxSandboxRequests } from '@fpy/db';
 import { and, inArray } from 'drizzle-orm';
 import type { IssueRequest, IssueResult } from '../gateway.ts';
-import { failRequest, issueBlueBatch, processRequest, refusalOf, resultOf } from './issue.ts';
+import { processDueBlue, processRequest, resultOf } from './issue.ts';
 import type { SandboxOptions } from './options.ts';
 
 const SUBMIT_MANY: Statement = {
@@ -25,7 +25,7 @@ ORDER BY r.ord`,
 
 /**
  * Stores several requests in one statement and returns at once, in order. An orderNo submitted before answers
- * its first requestId, as submitIssue does; the bureau takes the new ones in submission order.
+ * its first requestId (submitIssue is a batch of one); the bureau takes the new ones in submission order.
  */
 export async function submitIssues(db: Db, opts: SandboxOptions, reqs: IssueRequest[]) {
   if (!reqs.length) return [];
@@ -101,13 +101,7 @@ export async function queryIssueResults(
       // Red issues share the seller's sequence and touch their blue invoice: one by one, in order.
       for (const row of due) results.set(row.requestId, await processRequest(tx, opts, row));
     } else {
-      const passed = [];
-      for (const row of due) {
-        const refusal = refusalOf(opts, row.payload as IssueRequest);
-        if (refusal) results.set(row.requestId, await failRequest(tx, row.requestId, refusal));
-        else passed.push(row);
-      }
-      for (const [id, result] of await issueBlueBatch(tx, opts, passed, now)) results.set(id, result);
+      for (const [id, result] of await processDueBlue(tx, opts, due, now)) results.set(id, result);
     }
     for (const row of rows)
       if (!results.has(row.requestId))

@@ -9,7 +9,7 @@ import {
   taxSandboxRequests,
 } from '@fpy/db';
 import { formatYuan } from '@fpy/domain';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { IssueRequest, IssueResult } from '../gateway.ts';
 import { readCreditLine, restoreCredit } from './credit.ts';
 import { checkIssueRequest, type Refusal } from './issue-checks.ts';
@@ -18,40 +18,6 @@ import { type SandboxOptions, shanghaiDate, shanghaiMonth, shanghaiYear } from '
 import { lockRedFormForIssue, markRedFormUsed } from './red-forms.ts';
 
 type RequestRow = typeof taxSandboxRequests.$inferSelect;
-
-const SUBMIT: Statement = {
-  name: 'sandbox_submit_issue',
-  text: `
-WITH ins AS (
-  INSERT INTO tax_sandbox_requests (request_id, tenant_id, order_no, payload, ready_at)
-  VALUES ($1, $2, $3, $4::jsonb, $5::timestamptz)
-  ON CONFLICT (tenant_id, order_no) DO NOTHING
-  RETURNING request_id
-)
-SELECT request_id FROM ins
-UNION ALL
-SELECT request_id FROM tax_sandbox_requests
-WHERE tenant_id = $2 AND order_no = $3 AND NOT EXISTS (SELECT 1 FROM ins)`,
-};
-
-/** Stores the request and returns at once (§10.1: accepted ≠ issued); resubmitting an orderNo is idempotent. */
-export async function submitIssue(db: Db, opts: SandboxOptions, req: IssueRequest) {
-  const readyAt = new Date(opts.now().getTime() + opts.latencyMs);
-  const [row] = await runStatement<{ request_id: string }>(db, SUBMIT, [
-    crypto.randomUUID(),
-    req.tenantId,
-    req.orderNo,
-    JSON.stringify(req),
-    readyAt.toISOString(),
-  ]);
-  if (row) return { requestId: row.request_id };
-  // The first submission of this orderNo committed while this statement ran: its snapshot missed the row.
-  const [first] = await db
-    .select({ requestId: taxSandboxRequests.requestId })
-    .from(taxSandboxRequests)
-    .where(and(eq(taxSandboxRequests.tenantId, req.tenantId), eq(taxSandboxRequests.orderNo, req.orderNo)));
-  return { requestId: first.requestId };
-}
 
 function toResult(row: RequestRow, issuedAt?: Date): IssueResult {
   if (row.status === 'issued') {
@@ -116,7 +82,8 @@ async function processDueBatch(tx: Db, opts: SandboxOptions, first: RequestRow) 
     opts.now().toISOString(),
     BATCH,
   ]);
-  for (const { request } of due) await processRequest(tx, opts, rowFromJson(taxSandboxRequests, request));
+  const rows = due.map(({ request }) => rowFromJson(taxSandboxRequests, request));
+  await processDueBlue(tx, opts, rows, opts.now());
 }
 
 export async function resultOf(db: Db, row: RequestRow): Promise<IssueResult> {
@@ -129,11 +96,11 @@ export async function resultOf(db: Db, row: RequestRow): Promise<IssueResult> {
 }
 
 /** The checks every request passes first; failure injection draws once per request. */
-export const refusalOf = (opts: SandboxOptions, req: IssueRequest) =>
+const refusalOf = (opts: SandboxOptions, req: IssueRequest) =>
   checkIssueRequest(req, opts.failureRate > 0 && opts.random() < opts.failureRate);
 
 /** A refusal: the request ends failed, and no number was taken. */
-export async function failRequest(
+async function failRequest(
   tx: Db,
   requestId: string,
   r: Refusal | { code: string; message: string },
@@ -293,27 +260,42 @@ async function issueBlue(tx: Db, opts: SandboxOptions, row: RequestRow, now: Dat
       message: `本月授信额度不足：剩余可用额度${formatYuan(line.remainingFen)}元，本张发票价税合计${formatYuan(req.totalFen)}元`,
     });
   }
-  return { status: 'issued', number: numbers[row.requestId], issuedAt: now, issueDate: shanghaiDate(now) };
+  return issuedResult(numbers[row.requestId], now);
 }
 
-/** Blue issues of a bureau batch that passed the checks: per seller in one statement, else one by one. */
-export async function issueBlueBatch(tx: Db, opts: SandboxOptions, rows: RequestRow[], now: Date) {
+const issuedResult = (number: string, now: Date): IssueResult => ({
+  status: 'issued',
+  number,
+  issuedAt: now,
+  issueDate: shanghaiDate(now),
+});
+
+/**
+ * Due blue requests of a bureau batch, in submission order: the checks first (a refusal takes no number), then
+ * each seller's issues in one statement — or, when the month's line cannot take them all, one by one, each
+ * taking what is left, as they would have alone.
+ */
+export async function processDueBlue(tx: Db, opts: SandboxOptions, rows: RequestRow[], now: Date) {
   const results = new Map<string, IssueResult>();
   const bySeller = new Map<string, RequestRow[]>();
   for (const row of rows) {
     const req = row.payload as IssueRequest;
+    const refusal = refusalOf(opts, req);
+    if (refusal) {
+      results.set(row.requestId, await failRequest(tx, row.requestId, refusal));
+      continue;
+    }
     const key = `${req.tenantId}|${req.seller.creditCode}`;
-    bySeller.set(key, [...(bySeller.get(key) ?? []), row]);
+    const group = bySeller.get(key);
+    if (group) group.push(row);
+    else bySeller.set(key, [row]);
   }
   for (const group of bySeller.values()) {
     const numbers = await issueBlueGroup(tx, opts, group, now);
     for (const row of group)
       results.set(
         row.requestId,
-        numbers
-          ? { status: 'issued', number: numbers[row.requestId], issuedAt: now, issueDate: shanghaiDate(now) }
-          : // The line cannot take them all: in order, each takes what is left, as they would have alone.
-            await issueBlue(tx, opts, row, now),
+        numbers ? issuedResult(numbers[row.requestId], now) : await issueBlue(tx, opts, row, now),
       );
   }
   return results;
