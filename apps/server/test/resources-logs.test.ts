@@ -47,7 +47,10 @@ describe('gate log', () => {
     const demoTenant = demoAll.rows[0].tenantId;
     expect(demoAll.rows.every((r: { tenantId: number }) => r.tenantId === demoTenant)).toBe(true);
     expect((await call('GET', `${gate}?username=brand`, demo)).json().total).toBe(0);
-    const brandRow = (await call('GET', `${gate}?username=brand&limit=1`, admin)).json().rows[0];
+    // brand's request may land in a later flush than demo's.
+    const brandRow = await waitFor(
+      async () => (await call('GET', `${gate}?username=brand&limit=1`, admin)).json().rows[0],
+    );
     expect(brandRow.username).toBe('brand');
     expect((await call('GET', `${gate}/${brandRow.id}`, demo)).statusCode).toBe(404);
 
