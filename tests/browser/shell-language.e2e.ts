@@ -23,6 +23,12 @@ describe('language', () => {
     await expect(s.page.locator('.console-sidebar').textContent()).resolves.toContain('Dashboard');
     await expect(s.page.locator('html').getAttribute('lang')).resolves.toBe('en');
 
+    // Invoice types are named in English too (the domain's Chinese label is for the invoice face only).
+    await s.page.goto('/outputInvoiceManager/invoicePrint');
+    const typeCells = s.page.locator('.ant-table-tbody td', { hasText: /^Digital invoice \(/ });
+    await typeCells.first().waitFor();
+    await expect(s.page.locator('.ant-table-tbody').textContent()).resolves.not.toMatch(/数电发票/);
+
     // The public pages follow the same choice.
     await s.page.locator('.avatar-menu').click();
     await s.page.getByRole('menuitem', { name: 'Log out' }).click();

@@ -9,6 +9,7 @@ import { toast } from '../../lib/feedback.ts';
 import { call } from '../../lib/http.ts';
 import { AppModal } from '../../lib/modal.tsx';
 import { Can } from '../../lib/permission.tsx';
+import { invoiceTypeOptions } from '../invoicing/shared/invoice-type.ts';
 
 type Values = Omit<CustomerRow, 'id' | 'createdAt' | 'updatedAt'>;
 
@@ -45,11 +46,7 @@ export function CustomerFormDialog({
   const person = Form.useWatch('naturalPerson', form) ?? false;
   const taxNumber = Form.useWatch('taxNumber', form);
   // §5.3: natural persons may only be invoiced on 普票 types.
-  const types = (
-    Object.entries(INVOICE_TYPE_RULES) as [InvoiceType, (typeof INVOICE_TYPE_RULES)[InvoiceType]][]
-  )
-    .filter(([, r]) => !person || r.naturalPersonBuyerAllowed)
-    .map(([value, r]) => ({ value, label: r.label }));
+  const types = invoiceTypeOptions(t, (r) => !person || r.naturalPersonBuyerAllowed);
 
   useEffect(() => {
     if (!open) return;

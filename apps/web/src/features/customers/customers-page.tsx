@@ -1,5 +1,4 @@
 import { type CustomerRow, deleteCustomer, exportCustomers, listCustomers } from '@fpy/contracts';
-import { invoiceTypeRules } from '@fpy/domain';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Input, Select, Space, type TableProps, Tag } from 'antd';
 import { useState } from 'react';
@@ -12,6 +11,7 @@ import { RowActions } from '../../crud/row-actions.tsx';
 import { Can } from '../../lib/permission.tsx';
 import { CustomerFormDialog } from './customer-form-dialog.tsx';
 import { ImportDialog } from './import-dialog.tsx';
+import { invoiceTypeName } from '../invoicing/shared/invoice-type.ts';
 
 type Filters = { keyword?: string; naturalPerson?: 'true' | 'false' };
 
@@ -53,7 +53,7 @@ export default function CustomersPage() {
     {
       title: t('customers.field.defaultInvoiceType'),
       dataIndex: 'defaultInvoiceType',
-      render: (v: CustomerRow['defaultInvoiceType']) => (v ? invoiceTypeRules(v).label : ''),
+      render: (v: CustomerRow['defaultInvoiceType']) => (v ? invoiceTypeName(t, v) : ''),
     },
     { title: t('customers.field.address'), dataIndex: 'address', ellipsis: true },
     { title: t('customers.field.phone'), dataIndex: 'phone' },

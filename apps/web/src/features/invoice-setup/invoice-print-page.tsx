@@ -7,7 +7,6 @@ import {
   type PrintSettingRow,
 } from '@fpy/contracts';
 import type { InvoiceStatus, InvoiceType } from '@fpy/domain';
-import { invoiceTypeRules } from '@fpy/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, DatePicker, Form, Input, Select, Space, type TableProps, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
@@ -24,8 +23,8 @@ import { fen } from '../invoicing/shared/money.ts';
 import { InvoiceStatusTag } from '../invoicing/shared/status-tag.tsx';
 import { formatMm, tenthsToMm } from './offsets.ts';
 import { type PrintJob, PrintJobRunner } from './print-job.tsx';
-import { invoiceTypeOptions } from './print-setting-dialog.tsx';
 import { type PrintableQuery, printableQuery, printersQuery } from './setup-api.ts';
+import { invoiceTypeName, invoiceTypeOptions } from '../invoicing/shared/invoice-type.ts';
 
 type Row = CallReply<typeof listPrintableInvoices>['rows'][number];
 
@@ -116,7 +115,7 @@ export default function InvoicePrintPage() {
     {
       title: t('invoiceSetup.print.type'),
       dataIndex: 'type',
-      render: (v: InvoiceType) => invoiceTypeRules(v).label,
+      render: (v: InvoiceType) => invoiceTypeName(t, v),
     },
     {
       title: t('invoiceSetup.print.status'),
@@ -157,7 +156,7 @@ export default function InvoicePrintPage() {
           <Input allowClear maxLength={100} />
         </Form.Item>
         <Form.Item name="type" label={t('invoiceSetup.print.type')}>
-          <Select allowClear style={{ width: 220 }} options={invoiceTypeOptions()} />
+          <Select allowClear style={{ width: 220 }} options={invoiceTypeOptions(t)} />
         </Form.Item>
         <Form.Item name="status" label={t('invoiceSetup.print.status')}>
           <Select

@@ -1,5 +1,5 @@
 import { createPrintSetting, type PrintSettingRow, updatePrintSetting } from '@fpy/contracts';
-import { INVOICE_TYPE_RULES, type InvoiceType } from '@fpy/domain';
+import type { InvoiceType } from '@fpy/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { Form, Input, InputNumber, Select, Switch } from 'antd';
 import type { Rule } from 'antd/es/form';
@@ -10,6 +10,7 @@ import { call } from '../../lib/http.ts';
 import { AppModal } from '../../lib/modal.tsx';
 import { formatMm, mmToTenths } from './offsets.ts';
 import { setupKeys } from './setup-api.ts';
+import { invoiceTypeOptions } from '../invoicing/shared/invoice-type.ts';
 
 interface Values {
   printerName: string;
@@ -21,11 +22,6 @@ interface Values {
 }
 
 const LIMIT_TENTHS = 500;
-
-export const invoiceTypeOptions = () =>
-  (Object.entries(INVOICE_TYPE_RULES) as [InvoiceType, (typeof INVOICE_TYPE_RULES)[InvoiceType]][]).map(
-    ([value, r]) => ({ value, label: r.label }),
-  );
 
 /** Add or edit one printer's offsets; `row` undefined = closed, null = new. */
 export function PrintSettingDialog({
@@ -113,7 +109,7 @@ export function PrintSettingDialog({
           <Select
             allowClear
             placeholder={t('invoiceSetup.printer.allTypes')}
-            options={invoiceTypeOptions()}
+            options={invoiceTypeOptions(t)}
           />
         </Form.Item>
         <Form.Item

@@ -1,5 +1,4 @@
 import { deletePrintSetting, type PrintSettingRow } from '@fpy/contracts';
-import { invoiceTypeRules } from '@fpy/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Space, Table, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
@@ -14,6 +13,7 @@ import { formatMm, tenthsToMm } from './offsets.ts';
 import { alignmentGrid } from './print-document.ts';
 import { PrintSettingDialog } from './print-setting-dialog.tsx';
 import { printersQuery, setupKeys } from './setup-api.ts';
+import { invoiceTypeName } from '../invoicing/shared/invoice-type.ts';
 
 /** Spec §2.12 /outputInvoiceManager/printSetup: printers with their offsets, and an alignment test page. */
 export default function PrintSetupPage() {
@@ -57,7 +57,7 @@ export default function PrintSetupPage() {
       title: t('invoiceSetup.printer.invoiceType'),
       dataIndex: 'invoiceType',
       render: (v: PrintSettingRow['invoiceType']) =>
-        v ? invoiceTypeRules(v).label : t('invoiceSetup.printer.allTypes'),
+        v ? invoiceTypeName(t, v) : t('invoiceSetup.printer.allTypes'),
     },
     { title: t('invoiceSetup.printer.offsetXShort'), dataIndex: 'offsetX', width: 130, render: mm },
     { title: t('invoiceSetup.printer.offsetYShort'), dataIndex: 'offsetY', width: 130, render: mm },

@@ -1,5 +1,4 @@
 import { listPendingReview, type PendingReviewRow } from '@fpy/contracts';
-import { invoiceTypeRules } from '@fpy/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Space, type TableProps } from 'antd';
 import { useState } from 'react';
@@ -14,6 +13,7 @@ import { ApproveDialog } from './approve-dialog.tsx';
 import { RejectDialog } from './reject-dialog.tsx';
 import { useReviewActions } from './review-actions.ts';
 import { type ReviewFilterValues, ReviewFilters } from './review-filters.tsx';
+import { invoiceTypeName } from '../shared/invoice-type.ts';
 
 const APPROVE = 'preopenAuditManager:btn_approve';
 const REJECT = 'preopenAuditManager:btn_reject';
@@ -71,7 +71,7 @@ export default function PreopenAuditPage() {
     {
       title: t('preopen.field.type'),
       dataIndex: 'type',
-      render: (v: PendingReviewRow['type']) => invoiceTypeRules(v).label,
+      render: (v: PendingReviewRow['type']) => invoiceTypeName(t, v),
     },
     { title: t('preopen.field.amount'), dataIndex: 'amountFen', align: 'right', render: fen },
     { title: t('preopen.field.tax'), dataIndex: 'taxFen', align: 'right', render: fen },

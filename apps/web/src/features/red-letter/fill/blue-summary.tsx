@@ -1,10 +1,10 @@
 import type { BlueInvoiceReply } from '@fpy/contracts';
-import { invoiceTypeRules } from '@fpy/domain';
 import { Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format.ts';
 import { fen } from '../../invoicing/shared/money.ts';
 import { InvoiceStatusTag } from '../../invoicing/shared/status-tag.tsx';
+import { invoiceTypeName } from '../../invoicing/shared/invoice-type.ts';
 
 /** The blue invoice being reversed: who, how much, and how much is still red-able. */
 export function BlueSummary({ blue }: { blue: BlueInvoiceReply }) {
@@ -12,9 +12,7 @@ export function BlueSummary({ blue }: { blue: BlueInvoiceReply }) {
   return (
     <Descriptions size="small" bordered column={{ xs: 1, md: 2, xl: 3 }} style={{ marginBottom: 16 }}>
       <Descriptions.Item label={t('redLetter.blue.number')}>{blue.number}</Descriptions.Item>
-      <Descriptions.Item label={t('redLetter.blue.type')}>
-        {invoiceTypeRules(blue.type).label}
-      </Descriptions.Item>
+      <Descriptions.Item label={t('redLetter.blue.type')}>{invoiceTypeName(t, blue.type)}</Descriptions.Item>
       <Descriptions.Item label={t('redLetter.blue.status')}>
         <span data-testid="red-blue-status">
           <InvoiceStatusTag status={blue.status} />

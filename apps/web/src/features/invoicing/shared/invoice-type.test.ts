@@ -1,0 +1,42 @@
+import { INVOICE_TYPE_RULES, type InvoiceType } from '@fpy/domain';
+import i18n from 'i18next';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { invoiceTypeName, invoiceTypeOptions } from './invoice-type.ts';
+import en from './locales/en.ts';
+import zh from './locales/zh.ts';
+
+const types = Object.keys(INVOICE_TYPE_RULES) as InvoiceType[];
+const t = i18n.createInstance();
+
+beforeAll(async () => {
+  await t.init({
+    lng: 'en',
+    resources: { en: { translation: en }, zh: { translation: zh } },
+    showSupportNotice: false,
+  });
+});
+
+describe('invoice type names', () => {
+  test('English names every type without a Chinese character; Chinese is the name on the face', async () => {
+    await t.changeLanguage('en');
+    for (const type of types) {
+      const name = invoiceTypeName(t.t, type);
+      expect(name, type).not.toBe(`invoiceTypeName.${type}`);
+      expect(name, type).not.toMatch(/[\u4e00-\u9fff]/);
+    }
+    expect(invoiceTypeName(t.t, 'digital_ordinary')).toBe('Digital invoice (ordinary)');
+    await t.changeLanguage('zh');
+    for (const type of types) expect(invoiceTypeName(t.t, type)).toBe(INVOICE_TYPE_RULES[type].label);
+  });
+
+  test('options keep the domain order and only the types the rule keeps', async () => {
+    await t.changeLanguage('en');
+    expect(invoiceTypeOptions(t.t).map((o) => o.value)).toEqual(types);
+    const forPersons = invoiceTypeOptions(t.t, (r) => r.naturalPersonBuyerAllowed);
+    expect(forPersons.map((o) => o.value)).toEqual(
+      types.filter((type) => INVOICE_TYPE_RULES[type].naturalPersonBuyerAllowed),
+    );
+    expect(forPersons.some((o) => o.value === 'digital_special')).toBe(false);
+    expect(forPersons.find((o) => o.value === 'digital_ordinary')?.label).toBe('Digital invoice (ordinary)');
+  });
+});
