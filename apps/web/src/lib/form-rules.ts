@@ -3,16 +3,18 @@ import type { FormRule } from 'antd';
 import i18n from 'i18next';
 
 /** The platform password rule (≥ 8 characters, letters and digits), the same check the server runs. */
+export function passwordRule(): FormRule {
+  return {
+    validator: (_, value: string | undefined) =>
+      !value || passwordProblem(value) === null
+        ? Promise.resolve()
+        : Promise.reject(new Error(i18n.t('validation.password'))),
+  };
+}
+
+/** A required password that follows the platform rule. */
 export function passwordRules(): FormRule[] {
-  return [
-    { required: true, message: i18n.t('validation.password') },
-    {
-      validator: (_, value: string | undefined) =>
-        !value || passwordProblem(value) === null
-          ? Promise.resolve()
-          : Promise.reject(new Error(i18n.t('validation.password'))),
-    },
-  ];
+  return [{ required: true, message: i18n.t('validation.password') }, passwordRule()];
 }
 
 /** Second password field: must repeat the field named `other`. */

@@ -1,5 +1,4 @@
 import { createTenant, type TenantRow, updateTenant } from '@fpy/contracts';
-import { passwordProblem } from '@fpy/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Col, Divider, Form, Input, Radio, Row, Select } from 'antd';
 import { useState } from 'react';
@@ -9,6 +8,7 @@ import { encryptPassword } from '../../../lib/crypto.ts';
 import { loadFeedback, toast } from '../../../lib/feedback.ts';
 import { call } from '../../../lib/http.ts';
 import { AppModal } from '../../../lib/modal.tsx';
+import { passwordRule } from '../../../lib/form-rules.ts';
 import { agentsQuery, baseKeys } from '../base-api.ts';
 import { CreditCodeHint } from './credit-code-hint.tsx';
 
@@ -184,15 +184,7 @@ export function TenantFormDialog({ tenant, onClose }: { tenant: TenantRow | null
                   name="adminPassword"
                   label={t('base.tenant.adminPassword')}
                   extra={t('base.tenant.adminPasswordHint')}
-                  rules={[
-                    required('base.tenant.adminPassword'),
-                    {
-                      validator: (_, v: string) =>
-                        v && passwordProblem(v)
-                          ? Promise.reject(new Error(passwordProblem(v) ?? ''))
-                          : Promise.resolve(),
-                    },
-                  ]}
+                  rules={[required('base.tenant.adminPassword'), passwordRule()]}
                 >
                   <Input.Password maxLength={64} autoComplete="new-password" />
                 </Form.Item>

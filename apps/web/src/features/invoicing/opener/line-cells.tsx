@@ -1,15 +1,10 @@
 import { type CodingSuggestion, type CommodityRow, listCommodities } from '@fpy/contracts';
-import {
-  fromProviderRate,
-  POLICY_LABEL,
-  type PreferentialPolicy,
-  rateLabel,
-  type TaxRate,
-} from '@fpy/domain';
+import { fromProviderRate, type PreferentialPolicy, rateLabel, type TaxRate } from '@fpy/domain';
 import { RobotOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { AutoComplete, Button, Popover, Select, Typography } from 'antd';
 import { useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../lib/http.ts';
 import { AiSuggestions } from '../../goods-code/ai-suggestions.tsx';
@@ -144,11 +139,11 @@ const COMMON: [TaxRate, PreferentialPolicy | null][] = [
   ['rate_0', 'non_taxable'],
 ];
 const encode = (rate: TaxRate, policy: PreferentialPolicy | null) => `${rate}|${policy ?? ''}`;
-const optionLabel = (rate: TaxRate, policy: PreferentialPolicy | null) =>
+const optionLabel = (t: TFunction, rate: TaxRate, policy: PreferentialPolicy | null) =>
   policy
     ? rate === 'rate_0'
-      ? POLICY_LABEL[policy]
-      : `${rateLabel(rate)}（${POLICY_LABEL[policy]}）`
+      ? t(`policyName.${policy}`)
+      : t('opener.rateWithPolicy', { rate: rateLabel(rate), policy: t(`policyName.${policy}`) })
     : rateLabel(rate);
 
 export function RateSelect({
@@ -162,6 +157,7 @@ export function RateSelect({
   onChange: (rate: TaxRate, policy: PreferentialPolicy | null) => void;
   disabled?: boolean;
 }) {
+  const { t } = useTranslation();
   const pairs = COMMON.some(([r, p]) => r === rate && p === policy)
     ? COMMON
     : [...COMMON, [rate, policy] as const];
@@ -176,7 +172,7 @@ export function RateSelect({
         const [r, p] = v.split('|');
         onChange(r as TaxRate, (p || null) as PreferentialPolicy | null);
       }}
-      options={pairs.map(([r, p]) => ({ value: encode(r, p), label: optionLabel(r, p) }))}
+      options={pairs.map(([r, p]) => ({ value: encode(r, p), label: optionLabel(t, r, p) }))}
     />
   );
 }

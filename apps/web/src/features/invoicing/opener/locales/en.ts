@@ -1,5 +1,6 @@
 export default {
   opener: {
+    rateWithPolicy: '{{rate}} ({{policy}})',
     section: { header: 'Invoice', buyer: 'Buyer', lines: 'Lines', other: 'Remarks and drawer' },
     type: 'Invoice type',
     specialLabel: 'Special business',

@@ -1,5 +1,6 @@
 export default {
   opener: {
+    rateWithPolicy: '{{rate}}（{{policy}}）',
     section: { header: '发票信息', buyer: '购买方信息', lines: '项目明细', other: '备注与开票人' },
     type: '发票类型',
     specialLabel: '特定业务',
