@@ -13,6 +13,7 @@ import { fen } from '../shared/money.ts';
 import { InvoiceStatusTag } from '../shared/status-tag.tsx';
 import { DiscardDialog } from './discard-dialog.tsx';
 import { EditDraftDialog } from './edit-draft-dialog.tsx';
+import { invoiceTypeName } from '../shared/invoice-type.ts';
 
 type Filters = { keyword?: string; dateFrom?: string; dateTo?: string };
 
@@ -50,7 +51,7 @@ export default function DraftsPage() {
     {
       title: t('drafts.col.type'),
       dataIndex: 'type',
-      render: (v: InvoiceSummary['type']) => t(`invoiceFace.title.${v}`),
+      render: (v: InvoiceSummary['type']) => invoiceTypeName(t, v),
     },
     { title: t('drafts.col.buyer'), dataIndex: 'buyerName', ellipsis: true },
     { title: t('drafts.col.taxNumber'), dataIndex: 'buyerTaxNumber' },

@@ -12,6 +12,7 @@ import { Can } from '../../../lib/permission.tsx';
 import { fen } from '../shared/money.ts';
 import { InvoiceStatusTag } from '../shared/status-tag.tsx';
 import { DiscardDialog } from './discard-dialog.tsx';
+import { invoiceTypeName } from '../shared/invoice-type.ts';
 
 const QUEUE: InvoiceStatus[] = ['ready', 'issuing', 'failed'];
 const IN_FLIGHT: InvoiceStatus[] = ['ready', 'issuing'];
@@ -54,7 +55,7 @@ export default function QueuePage() {
     {
       title: t('drafts.col.type'),
       dataIndex: 'type',
-      render: (v: InvoiceSummary['type']) => t(`invoiceFace.title.${v}`),
+      render: (v: InvoiceSummary['type']) => invoiceTypeName(t, v),
     },
     { title: t('drafts.col.buyer'), dataIndex: 'buyerName', ellipsis: true },
     {

@@ -5,7 +5,7 @@ import {
   submitInvoiceDraft,
   updateInvoiceDraft,
 } from '@fpy/contracts';
-import { INVOICE_TYPE_RULES, type InvoiceType, invoiceTypeRules } from '@fpy/domain';
+import { type InvoiceType, invoiceTypeRules } from '@fpy/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Descriptions, Form, Input, Modal, Row, Select, Space, Switch } from 'antd';
 import { useEffect, useRef, useState } from 'react';
@@ -31,6 +31,7 @@ import {
 import { IssueProgress } from './issue-progress.tsx';
 import { LineGrid } from './line-grid.tsx';
 import { useCalculation } from './use-calculation.ts';
+import { invoiceTypeOptions } from '../shared/invoice-type.ts';
 
 export type FormMode = 'issue' | 'preopen';
 
@@ -238,13 +239,7 @@ export function InvoiceForm({
         <Row gutter={16}>
           <Col span={10}>
             <Form.Item name="type" label={t('opener.type')} rules={[{ required: true }]}>
-              <Select
-                id="invoice-type"
-                options={(Object.keys(INVOICE_TYPE_RULES) as InvoiceType[]).map((v) => ({
-                  value: v,
-                  label: t(`invoiceFace.title.${v}`),
-                }))}
-              />
+              <Select id="invoice-type" options={invoiceTypeOptions(t)} />
             </Form.Item>
           </Col>
           <Col span={8}>

@@ -25,8 +25,12 @@ describe('invoice type names', () => {
       expect(name, type).not.toMatch(/[\u4e00-\u9fff]/);
     }
     expect(invoiceTypeName(t.t, 'digital_ordinary')).toBe('Digital invoice (ordinary)');
+    // A picker must never offer two types under one name (the face titles of a 数电 paper invoice and a
+    // legacy paper invoice are the same words).
+    expect(new Set(types.map((type) => invoiceTypeName(t.t, type))).size).toBe(types.length);
     await t.changeLanguage('zh');
     for (const type of types) expect(invoiceTypeName(t.t, type)).toBe(INVOICE_TYPE_RULES[type].label);
+    expect(new Set(types.map((type) => invoiceTypeName(t.t, type))).size).toBe(types.length);
   });
 
   test('options keep the domain order and only the types the rule keeps', async () => {
