@@ -1,3 +1,5 @@
+import { POLICY_LABEL } from '@fpy/domain';
+
 export default {
   invoiceTypeName: {
     digital_special: '数电发票（增值税专用发票）',
@@ -69,25 +71,6 @@ export default {
     red: '已红冲',
     void: '已作废',
   },
-  policyName: {
-    simplified_levy: '简易征收',
-    rare_earth: '稀土产品',
-    exempt: '免税',
-    non_taxable: '不征税',
-    refund_after_levy: '先征后退',
-    refund_after_levy_100: '100%先征后退',
-    refund_after_levy_50: '50%先征后退',
-    simplified_3: '按3%简易征收',
-    simplified_5: '按5%简易征收',
-    simplified_5_reduced_1_5: '按5%简易征收减按1.5%计征',
-    immediate_refund_30: '即征即退30%',
-    immediate_refund_50: '即征即退50%',
-    immediate_refund_70: '即征即退70%',
-    immediate_refund_100: '即征即退100%',
-    excess_burden_refund_3: '超税负3%即征即退',
-    excess_burden_refund_8: '超税负8%即征即退',
-    excess_burden_refund_12: '超税负12%即征即退',
-    excess_burden_refund_6: '超税负6%即征即退',
-    zero_rated: '普通零税率',
-  },
+  // The bureau's own wording (§3.2 附件2), declared once in the domain.
+  policyName: { ...POLICY_LABEL },
 };
