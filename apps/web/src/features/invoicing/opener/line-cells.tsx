@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../../lib/http.ts';
 import { AiSuggestions } from '../../goods-code/ai-suggestions.tsx';
 import { useDebounced } from './use-calculation.ts';
+import { policyName } from '../shared/policy-name.ts';
 
 /** 商品名称 with the commodity picker: typing searches the tenant's goods codes (name, 简称, pinyin initials). */
 export function CommodityNameCell({
@@ -142,8 +143,8 @@ const encode = (rate: TaxRate, policy: PreferentialPolicy | null) => `${rate}|${
 const optionLabel = (t: TFunction, rate: TaxRate, policy: PreferentialPolicy | null) =>
   policy
     ? rate === 'rate_0'
-      ? t(`policyName.${policy}`)
-      : t('opener.rateWithPolicy', { rate: rateLabel(rate), policy: t(`policyName.${policy}`) })
+      ? policyName(t, policy)
+      : t('opener.rateWithPolicy', { rate: rateLabel(rate), policy: policyName(t, policy) })
     : rateLabel(rate);
 
 export function RateSelect({

@@ -1,5 +1,3 @@
-import { POLICY_LABEL } from '@fpy/domain';
-
 export default {
   invoiceTypeName: {
     digital_special: '数电发票（增值税专用发票）',
@@ -71,6 +69,4 @@ export default {
     red: '已红冲',
     void: '已作废',
   },
-  // The bureau's own wording (§3.2 附件2), declared once in the domain.
-  policyName: { ...POLICY_LABEL },
 };

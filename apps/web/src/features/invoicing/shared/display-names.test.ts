@@ -1,11 +1,13 @@
-import { INVOICE_TYPE_RULES, type InvoiceType } from '@fpy/domain';
+import { INVOICE_TYPE_RULES, type InvoiceType, POLICY_LABEL, type PreferentialPolicy } from '@fpy/domain';
 import i18n from 'i18next';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { invoiceTypeName, invoiceTypeOptions } from './invoice-type.ts';
 import en from './locales/en.ts';
 import zh from './locales/zh.ts';
+import { policyName } from './policy-name.ts';
 
 const types = Object.keys(INVOICE_TYPE_RULES) as InvoiceType[];
+const policies = Object.keys(POLICY_LABEL) as PreferentialPolicy[];
 const t = i18n.createInstance();
 
 beforeAll(async () => {
@@ -42,5 +44,19 @@ describe('invoice type names', () => {
     );
     expect(forPersons.some((o) => o.value === 'digital_special')).toBe(false);
     expect(forPersons.find((o) => o.value === 'digital_ordinary')?.label).toBe('Digital invoice (ordinary)');
+  });
+});
+
+describe('preferential policy names', () => {
+  test('English names every policy without a Chinese character', async () => {
+    expect(Object.keys(en.policyName).sort()).toEqual([...policies].sort());
+    await t.changeLanguage('en');
+    for (const p of policies) expect(policyName(t.t, p), p).not.toMatch(/[\u4e00-\u9fff]/);
+    expect(policyName(t.t, 'exempt')).toBe('Exempt');
+  });
+
+  test('Chinese is the bureau wording of the domain', async () => {
+    await t.changeLanguage('zh');
+    for (const p of policies) expect(policyName(t.t, p)).toBe(POLICY_LABEL[p]);
   });
 });
