@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 
 describe('invoice type names', () => {
-  test('English names every type without a Chinese character; Chinese is the domain's label', async () => {
+  test('English names every type without a Chinese character; Chinese is the domain label', async () => {
     await t.changeLanguage('en');
     for (const type of types) {
       const name = invoiceTypeName(t.t, type);
