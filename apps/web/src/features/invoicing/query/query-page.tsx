@@ -1,3 +1,4 @@
+import type { InvoiceType } from '@fpy/domain';
 import { exportInvoiceQuery, type InvoiceQueryRow, queryInvoices, zipInvoicePdfs } from '@fpy/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Space, type TableProps, Tag, Typography } from 'antd';
@@ -14,6 +15,7 @@ import { InvoiceStatusTag } from '../shared/status-tag.tsx';
 import { InvoiceActions } from './invoice-actions.tsx';
 import { type Filters, InvoiceSearchForm } from './search-form.tsx';
 import { VoidDialog } from './void-dialog.tsx';
+import { invoiceTypeName } from '../shared/invoice-type.ts';
 
 const MENU = 'salesInvoiceQuery';
 const DEFAULT_SORT = '-issuedAt';
@@ -73,7 +75,7 @@ export default function InvoiceQueryPage() {
     },
     { title: t('invoiceQuery.buyer'), dataIndex: 'buyerName', ellipsis: true, width: 220 },
     { title: t('invoiceQuery.buyerTaxNumber'), dataIndex: 'buyerTaxNumber' },
-    { title: t('invoiceQuery.type'), dataIndex: 'type', render: (v: string) => t(`invoiceTypeName.${v}`) },
+    { title: t('invoiceQuery.type'), dataIndex: 'type', render: (v: InvoiceType) => invoiceTypeName(t, v) },
     { title: t('invoiceQuery.amount'), dataIndex: 'amountFen', align: 'right', render: fen },
     { title: t('invoiceQuery.tax'), dataIndex: 'taxFen', align: 'right', render: fen },
     { title: t('invoiceQuery.total'), dataIndex: 'totalFen', align: 'right', sorter: true, render: fen },

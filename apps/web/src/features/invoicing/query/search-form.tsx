@@ -1,9 +1,10 @@
 import type { InvoiceQueryFilters } from '@fpy/contracts';
-import { INVOICE_STATUSES, InvoiceType } from '@fpy/domain';
+import { INVOICE_STATUSES } from '@fpy/domain';
 import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { DATE_FORMAT, datePresets } from '../../../lib/format.ts';
+import { invoiceTypeOptions } from '../shared/invoice-type.ts';
 
 export type Filters = Omit<InvoiceQueryFilters, 'tenantId'>;
 
@@ -62,11 +63,7 @@ export function InvoiceSearchForm({ onSearch }: { onSearch: (f: Filters) => void
         <Input allowClear maxLength={100} placeholder={t('invoiceQuery.buyerHint')} style={{ width: 220 }} />
       </Form.Item>
       <Form.Item name="type" label={t('invoiceQuery.type')}>
-        <Select
-          allowClear
-          style={{ width: 240 }}
-          options={Object.values(InvoiceType).map((v) => ({ value: v, label: t(`invoiceTypeName.${v}`) }))}
-        />
+        <Select allowClear style={{ width: 240 }} options={invoiceTypeOptions(t)} />
       </Form.Item>
       <Form.Item name="status" label={t('invoiceQuery.status')}>
         <Select

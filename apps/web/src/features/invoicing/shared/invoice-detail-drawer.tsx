@@ -15,6 +15,7 @@ import { call, download } from '../../../lib/http.ts';
 import { Can } from '../../../lib/permission.tsx';
 import { fen } from './money.ts';
 import { InvoiceStatusTag } from './status-tag.tsx';
+import { invoiceTypeName } from './invoice-type.ts';
 
 /** Layout files are served by the invoice-files module: GET /api/billing/v1/invoices/{id}/files/{pdf|xml}. */
 export const invoiceFileUrl = (id: number, format: 'pdf' | 'xml') =>
@@ -110,7 +111,7 @@ function Header({ inv, colour }: { inv: InvoiceDetail; colour?: 'blue' | 'red' }
       column={2}
       items={[
         item('number', inv.number ?? '—'),
-        item('type', t(`invoiceTypeName.${inv.type}`)),
+        item('type', invoiceTypeName(t, inv.type)),
         item(
           'status',
           <Space>

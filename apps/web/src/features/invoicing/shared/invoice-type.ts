@@ -2,10 +2,12 @@ import { INVOICE_TYPE_RULES, type InvoiceType, type InvoiceTypeRules } from '@fp
 import type { TFunction } from 'i18next';
 
 /**
- * An invoice type as the user reads it, in the console's language. The domain's `label` is the Chinese
- * name printed on the invoice face and in files; screens always go through the translation.
+ * An invoice type as the user reads it, in the console's language. Chinese is the domain's `label`, declared
+ * once there, so only the other languages carry an `invoiceTypeName` table. (The face prints its own title,
+ * which is not unique: a 数电 paper 专票 and a legacy one are both 增值税专用发票.)
  */
-export const invoiceTypeName = (t: TFunction, type: InvoiceType): string => t(`invoiceTypeName.${type}`);
+export const invoiceTypeName = (t: TFunction, type: InvoiceType): string =>
+  t(`invoiceTypeName.${type}`, { defaultValue: INVOICE_TYPE_RULES[type].label });
 
 /** Select options for the invoice types the rules keep (all by default), in the domain's order. */
 export function invoiceTypeOptions(t: TFunction, keep: (rules: InvoiceTypeRules) => boolean = () => true) {

@@ -1,15 +1,4 @@
 export default {
-  invoiceTypeName: {
-    digital_special: '数电发票（增值税专用发票）',
-    digital_ordinary: '数电发票（普通发票）',
-    digital_paper_special: '数电纸质发票（增值税专用发票）',
-    digital_paper_ordinary: '数电纸质发票（普通发票）',
-    special_paper: '增值税专用发票',
-    ordinary_paper: '增值税普通发票',
-    electronic_special: '增值税电子专用发票',
-    electronic_ordinary: '增值税电子普通发票',
-    roll: '增值税普通发票（卷式）',
-  },
   invoiceColour: { blue: '蓝字', red: '红字' },
   invoiceDetail: {
     title: '发票详情',
