@@ -5,3 +5,4 @@ export * from './error-status.ts';
 export * from './money/index.ts';
 export * from './tax/index.ts';
 export * from './invoicing/status.ts';
+export * from './text/face-text.ts';
