@@ -11,6 +11,7 @@ import {
   pow10,
   tryParseDecimal,
 } from './decimal.ts';
+import { AmountOutOfRangeError } from './range.ts';
 
 /** An amount in fen (1 yuan = 100 fen); always a safe integer. */
 export type Fen = number;
@@ -20,13 +21,13 @@ export function isFen(value: unknown): value is Fen {
 }
 
 export function fenToBig(fen: Fen): bigint {
-  if (!isFen(fen)) throw new RangeError(`not an integer amount in fen: ${fen}`);
+  if (!isFen(fen)) throw new AmountOutOfRangeError(`金额须为以分计的整数：${fen}`);
   return BigInt(fen);
 }
 
 export function bigToFen(fen: bigint): Fen {
   const n = Number(fen);
-  if (!Number.isSafeInteger(n)) throw new RangeError(`amount out of range: ${fen} fen`);
+  if (!Number.isSafeInteger(n)) throw new AmountOutOfRangeError();
   return n;
 }
 

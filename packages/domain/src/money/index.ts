@@ -9,3 +9,4 @@ export {
   tryParseDecimal,
 } from './decimal.ts';
 export * from './fen.ts';
+export * from './range.ts';

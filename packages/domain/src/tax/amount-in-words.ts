@@ -9,6 +9,7 @@
  * - a leading 1 in the 拾 place keeps its 壹: 100000.00 → 壹拾万圆整.
  */
 import type { Fen } from '../money/fen.ts';
+import { AmountOutOfRangeError, MAX_WORDS_YUAN_DIGITS } from '../money/range.ts';
 
 export interface AmountInWordsStyle {
   /** 圆 on 数电 (XML TotalTax-includedAmountInChinese), 元 in the legacy helpers (§4.7). */
@@ -43,7 +44,8 @@ const GROUP_UNITS = ['', '万', '亿', '万亿'];
 /** Words for a positive whole number of yuan (< 10^16). */
 function integerWords(yuan: bigint): string {
   const digits = yuan.toString();
-  if (digits.length > 16) throw new RangeError('amount too large for 大写');
+  if (digits.length > MAX_WORDS_YUAN_DIGITS)
+    throw new AmountOutOfRangeError(`金额超出范围：大写金额的整数部分不能超过${MAX_WORDS_YUAN_DIGITS}位`);
   let out = '';
   let zeroPending = false;
   let groupHasDigit = false;

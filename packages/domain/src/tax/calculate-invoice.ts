@@ -2,7 +2,8 @@
  * calculateInvoice(draft): every line's 金额 / 税额 / 含税金额 in fen, the totals, 价税合计 in words and every
  * violation. Pure and deterministic. Domain notes §4 (rules), §1.4 / §5 (header), §4.7 (words).
  */
-import { bigToFen, formatYuan } from '../money/fen.ts';
+import { bigToFen, formatYuan, yuanIntegerDigits } from '../money/fen.ts';
+import { AmountOutOfRangeError, MAX_WORDS_YUAN_DIGITS } from '../money/range.ts';
 import { amountInWordsBoth } from './amount-in-words.ts';
 import { checkDiscountStructure } from './discount-rules.ts';
 import { checkBuyer } from './header-checks.ts';
@@ -76,6 +77,12 @@ export function calculateInvoice(draft: InvoiceDraft): InvoiceCalculation {
   const amount = total - tax;
   const taxError = sum((f) => f.tax - f.expectedTax);
   violations.push(...checkTotals(draft, amount, tax, total, taxError));
+  // Up to 16 digits the figures are computed and the 12-digit rule reports them; beyond, 价税合计 cannot even be
+  // written in words, so the draft is refused as a whole (callers answer 400, never 500).
+  if (yuanIntegerDigits(total) > MAX_WORDS_YUAN_DIGITS)
+    throw new AmountOutOfRangeError(
+      `价税合计超出范围：整数部分不能超过${MAX_AMOUNT_INTEGER_DIGITS}位，请检查数量、单价和金额`,
+    );
 
   const resultLines: LineResult[] = figures.map((f, i) => {
     const line = lines[i];

@@ -1,5 +1,6 @@
 import type { CalcDraft, CalcResult } from '@fpy/contracts';
 import { type Fen, calculateInvoice, formatYuan, type InvoiceDraft, rateLabel } from '@fpy/domain';
+import { refuseOutOfRange } from './out-of-range.ts';
 
 // A figure beyond a safe integer is already reported by the engine (12-digit limit); show it without formatting.
 const money = (fen: Fen) => ({ fen, yuan: Number.isSafeInteger(fen) ? formatYuan(fen) : String(fen) });
@@ -17,7 +18,7 @@ export function calculateDraft(body: CalcDraft): CalcResult {
     options: body.options,
     lines: body.lines,
   };
-  const r = calculateInvoice(draft);
+  const r = refuseOutOfRange(() => calculateInvoice(draft));
   return {
     ok: r.ok,
     lines: r.lines.map((l) => ({

@@ -1,6 +1,7 @@
 import type { InvoiceFormInput } from '@fpy/contracts';
 import { calculateInvoice, formatYuan, type InvoiceCalculation, invoiceTypeRules } from '@fpy/domain';
 import { badRequest } from '../../lib/errors.ts';
+import { refuseOutOfRange } from '../invoice-calc/out-of-range.ts';
 
 /**
  * The server's own figures: calculateInvoice on the submitted draft (never the client's money). Engine errors
@@ -8,13 +9,15 @@ import { badRequest } from '../../lib/errors.ts';
  * expected figures in details.
  */
 export function recompute(body: InvoiceFormInput): InvoiceCalculation {
-  const calc = calculateInvoice({
-    type: body.type,
-    pricingMode: body.pricingMode,
-    colour: 'blue',
-    buyer: body.buyer,
-    lines: body.lines,
-  });
+  const calc = refuseOutOfRange(() =>
+    calculateInvoice({
+      type: body.type,
+      pricingMode: body.pricingMode,
+      colour: 'blue',
+      buyer: body.buyer,
+      lines: body.lines,
+    }),
+  );
   const errors = calc.violations.filter((v) => v.severity === 'error');
   if (errors.length)
     throw badRequest('INVOICE_INVALID', errors[0].message, {
