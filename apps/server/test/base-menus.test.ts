@@ -191,7 +191,7 @@ describe('menu admin', () => {
     expect(await has()).not.toContain('userManager:btn_probe');
   });
 
-  it('uploads icons by content type and size, refusing scripts', async () => {
+  it('uploads icons by content type and size, rendering SVG to PNG so no script survives', async () => {
     const token = await admin();
     const url = '/api/admin/menu/uploadImgs';
     const ok = await upload(app(), token, url, multipart({ name: 'i.png', data: PNG_BYTES }));
@@ -204,7 +204,7 @@ describe('menu admin', () => {
     expect(served.statusCode).toBe(200);
 
     expect((await upload(app(), token, url, multipart({ name: 'a.svg', data: SVG_OK }))).json().url).toMatch(
-      /\.svg$/,
+      /^\/uploads\/[0-9a-f-]{36}\.png$/,
     );
     const html = await upload(
       app(),
@@ -216,8 +216,10 @@ describe('menu admin', () => {
     expect(html.json()).toMatchObject({ code: 'FILE_TYPE_NOT_ALLOWED' });
     for (const svg of [SVG_SCRIPT, SVG_ONLOAD]) {
       const bad = await upload(app(), token, url, multipart({ name: 'x.svg', data: svg }));
-      expect(bad.statusCode).toBe(400);
-      expect(bad.json().message).toContain('脚本');
+      expect(bad.statusCode).toBe(200);
+      const stored = await app().app.inject({ url: bad.json().url });
+      expect(stored.headers['content-type']).toBe('image/png');
+      expect(stored.rawPayload.includes('alert')).toBe(false);
     }
     const big = Buffer.concat([PNG_BYTES, Buffer.alloc(2 * 1024 * 1024)]);
     const tooBig = await upload(app(), token, url, multipart({ name: 'big.png', data: big }));

@@ -1,20 +1,32 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { servedUploadType, uploadHeaders } from '../modules/base/uploads/served-files.ts';
 
 const isApiPath = (url: string) => url.startsWith('/api/') || url.startsWith('/v1/') || url === '/api';
+/** A refused or missing upload is a plain 404, never the console's HTML. */
+const isUploadPath = (url: string) => url.startsWith('/uploads/');
 
 /**
  * Serves the built console and falls back to index.html for every other GET, so history-mode routes work
  * and the SPA shows its own /404. Unknown /api paths answer JSON 404.
  */
 export async function installStatic(app: FastifyInstance, webDist: string, uploadsDir: string) {
+  // User uploads: only the PNG/JPEG files the product wrote, each only ever as an image (base/uploads).
   await app.register(fastifyStatic, {
     root: uploadsDir,
     prefix: '/uploads/',
     decorateReply: false,
     maxAge: '7d',
+    index: false,
+    dotfiles: 'deny',
+    allowedPath: (pathname) => servedUploadType(pathname) !== null,
+    setHeaders: (reply, path) => {
+      const type = servedUploadType(relative(uploadsDir, path).split(sep).join('/'));
+      // allowedPath already refused anything else; never fall back to the type `send` guessed.
+      reply.headers(uploadHeaders(path, type ?? 'application/octet-stream'));
+    },
   });
   const index = join(webDist, 'index.html');
   const hasWeb = existsSync(index);
@@ -32,7 +44,7 @@ export async function installStatic(app: FastifyInstance, webDist: string, uploa
   }
   const html = hasWeb ? readFileSync(index, 'utf8') : null;
   app.setNotFoundHandler((req, reply) => {
-    if (isApiPath(req.url) || req.method !== 'GET' || !html) {
+    if (isApiPath(req.url) || isUploadPath(req.url) || req.method !== 'GET' || !html) {
       return reply.status(404).send({
         status: 404,
         code: 'ROUTE_NOT_FOUND',

@@ -1,5 +1,3 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Db } from '@fpy/db';
 import {
   dictItems,
@@ -16,6 +14,7 @@ import {
 import { InvoiceMethod, SuperAdmin, TenantType } from '@fpy/domain';
 import { eq } from 'drizzle-orm';
 import { hashPassword, sha256 } from '../lib/hash.ts';
+import { BRAND_LOGO_URL, ensureBrandLogo } from './brand-logo.ts';
 import { createDefaultGroups, groupTypeId } from './tenant-groups.ts';
 import { dictionarySeed } from './dictionaries.ts';
 import { seedOrgDemo } from './org-demo.ts';
@@ -33,14 +32,13 @@ export const DEMO_USERS = {
   agent: 'Agent@123',
 } as const;
 
-const BRAND_LOGO = `<svg xmlns="http://www.w3.org/2000/svg" width="160" height="40" viewBox="0 0 160 40"><rect width="40" height="40" rx="8" fill="#0b7a75"/><text x="20" y="27" font-size="20" text-anchor="middle" fill="#fff" font-family="sans-serif">品</text><text x="48" y="27" font-size="16" fill="#0b7a75" font-family="sans-serif">品牌定制</text></svg>`;
-
 /**
  * Runs once per database (a marker row guards it): restarting never duplicates rows or resets a password
- * a user has changed. The OAuth client is ensured on every start.
+ * a user has changed. The OAuth client and the demo logo file are ensured on every start.
  */
 export async function seedDemoData(db: Db, uploadsDir: string) {
   await ensureOauthClient(db);
+  await ensureBrandLogo(db, uploadsDir);
   const [marker] = await db.select().from(systemSettings).where(eq(systemSettings.key, SEED_KEY));
   if (marker) return false;
 
@@ -105,8 +103,6 @@ export async function seedDemoData(db: Db, uploadsDir: string) {
     await seedOrgDemo(t, demo.tenantId, clerk);
     await seedBillingDemo(t, demo.tenantId, demo.staffGroupId);
 
-    mkdirSync(join(uploadsDir, 'seed'), { recursive: true });
-    writeFileSync(join(uploadsDir, 'seed', 'brand-logo.svg'), BRAND_LOGO);
     await company(
       t,
       {
@@ -119,7 +115,7 @@ export async function seedDemoData(db: Db, uploadsDir: string) {
         phone: '0755-86000000',
         bank: '中国银行深圳科技园支行',
         account: '7458800000000001',
-        logoUrl: '/uploads/seed/brand-logo.svg',
+        logoUrl: BRAND_LOGO_URL,
       },
       {
         username: 'brand',

@@ -6,9 +6,10 @@ import { type Db, storedFiles, tenants } from '@fpy/db';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AuthedCtx } from '../../http/context.ts';
-import { badRequest, forbidden } from '../../lib/errors.ts';
+import { forbidden } from '../../lib/errors.ts';
 import { readUpload } from '../../lib/upload.ts';
-import { sniffImage } from '../base/uploads/image-check.ts';
+import { rasterise } from '../base/uploads/rasterise.ts';
+import { writtenImageType } from '../base/uploads/served-files.ts';
 import { asDb, LockClass, lockTenant } from './tenant-lock.ts';
 
 export type SealMime = 'image/png' | 'image/jpeg';
@@ -29,12 +30,6 @@ export function sealPath(uploadsDir: string, key: string): string | null {
   return join(uploadsDir, key);
 }
 
-const mimeOf = (bytes: Buffer): SealMime | null => {
-  const kind = sniffImage(bytes);
-  if ('problem' in kind) return null;
-  return kind.ext === 'png' ? 'image/png' : kind.ext === 'jpg' ? 'image/jpeg' : null;
-};
-
 /**
  * The tenant's 发票专用章 for the PDF renderer: the bytes of `tenants.seal_image_key` read from the uploads
  * folder, with the type decided from the bytes. Null when the tenant has no seal or its file is gone.
@@ -54,7 +49,7 @@ export async function loadSealImage(db: Db, uploadsDir: string, tenantId: number
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw err;
   }
-  const mime = mimeOf(bytes);
+  const mime = writtenImageType(bytes);
   return mime ? { bytes, mime } : null;
 }
 
@@ -96,18 +91,21 @@ async function discard(ctx: AuthedCtx, uploadsDir: string, key: string | null) {
 }
 
 /**
- * Replaces the tenant's seal: PNG or JPEG (decided from the bytes) up to 1 MB. The file is written first under
+ * Replaces the tenant's seal: PNG or JPEG (decided from the bytes) up to 1 MB, decoded and written again by the
+ * product (base/uploads/rasterise.ts) so nothing of the uploaded bytes is kept. The file is written first under
  * a fresh name, then the row switches to it in one transaction; the old file goes after the commit, so a
  * failed request leaves the old seal in place.
  */
 export async function uploadSealVerb(ctx: AuthedCtx, req: FastifyRequest, uploadsDir: string) {
   const tenantId = sealTenant(ctx);
   const file = await readUpload(req, SEAL_MAX_BYTES, '印章图片');
-  const mime = mimeOf(file.data);
-  if (!mime) throw badRequest('FILE_TYPE_NOT_ALLOWED', '发票专用章仅支持 PNG 或 JPEG 格式的图片');
+  const image = await rasterise(file.data, {
+    accept: ['png', 'jpeg'],
+    refusal: '发票专用章仅支持 PNG 或 JPEG 格式的图片',
+  });
 
-  const key = `seal-${randomUUID()}.${mime === 'image/png' ? 'png' : 'jpg'}`;
-  await writeFile(join(uploadsDir, key), file.data, { flag: 'wx' });
+  const key = `seal-${randomUUID()}.${image.ext}`;
+  await writeFile(join(uploadsDir, key), image.data, { flag: 'wx' });
   let previous: string | null;
   try {
     previous = await ctx.db.transaction(async (txRaw) => {
@@ -121,8 +119,8 @@ export async function uploadSealVerb(ctx: AuthedCtx, req: FastifyRequest, upload
         tenantId,
         kind: SEAL_KIND,
         originalName: file.fileName,
-        mime,
-        size: file.data.length,
+        mime: image.mime,
+        size: image.data.length,
         storageKey: key,
         uploadedBy: ctx.actor.userId,
       });

@@ -4,9 +4,8 @@ import { join } from 'node:path';
 import { storedFiles } from '@fpy/db';
 import type { FastifyRequest } from 'fastify';
 import type { AuthedCtx } from '../../../http/context.ts';
-import { badRequest } from '../../../lib/errors.ts';
 import { readUpload } from '../../../lib/upload.ts';
-import { sniffImage } from './image-check.ts';
+import { rasterise } from './rasterise.ts';
 
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 
@@ -17,8 +16,9 @@ export interface StoredImage {
 }
 
 /**
- * Reads a multipart upload (one image in field `file`, plus text fields), checks size and type by content,
- * writes it under a random name in the uploads folder and records it in stored_files.
+ * Reads a multipart upload (one image in field `file`, plus text fields) of at most 2 MB, turns a PNG, JPEG or
+ * SVG (judged by its bytes) into a PNG or JPEG the product writes itself, stores that under a random name in
+ * the uploads folder and records it in stored_files (type and size of what was written).
  */
 export async function storeImage(
   ctx: AuthedCtx,
@@ -26,17 +26,19 @@ export async function storeImage(
   opts: { uploadsDir: string; kind: string; tenantId: number | null },
 ): Promise<StoredImage> {
   const file = await readUpload(req, MAX_IMAGE_BYTES, '图片');
-  const kind = sniffImage(file.data);
-  if ('problem' in kind) throw badRequest('FILE_TYPE_NOT_ALLOWED', kind.problem);
+  const image = await rasterise(file.data, {
+    accept: ['png', 'jpeg', 'svg'],
+    refusal: '无法识别的图片：仅支持 PNG、JPEG 或 SVG 格式的图片',
+  });
 
-  const storageKey = `${randomUUID()}.${kind.ext}`;
-  await writeFile(join(opts.uploadsDir, storageKey), file.data, { flag: 'wx' });
+  const storageKey = `${randomUUID()}.${image.ext}`;
+  await writeFile(join(opts.uploadsDir, storageKey), image.data, { flag: 'wx' });
   await ctx.db.insert(storedFiles).values({
     tenantId: opts.tenantId,
     kind: opts.kind,
     originalName: file.fileName,
-    mime: kind.mime,
-    size: file.data.length,
+    mime: image.mime,
+    size: image.data.length,
     storageKey,
     uploadedBy: ctx.actor.userId,
   });

@@ -1,0 +1,32 @@
+import { readFileSync } from 'node:fs';
+import { mkdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { type Db, tenants } from '@fpy/db';
+import { eq } from 'drizzle-orm';
+import { rasterise } from '../modules/base/uploads/rasterise.ts';
+
+/** Where the seeded customised tenant's logo is served; /uploads/ serves only PNG/JPEG the product wrote. */
+export const BRAND_LOGO_URL = '/uploads/seed/brand-logo.png';
+/** What databases seeded before uploads were rasterised point at; that file is no longer served. */
+const LEGACY_BRAND_LOGO_URL = '/uploads/seed/brand-logo.svg';
+
+/**
+ * Runs on every start: writes the demo logo PNG (rasterised from seed/brand-logo.svg with the same code as
+ * uploads) when the uploads folder lacks it, and moves tenants still pointing at the old SVG to it. Both steps
+ * are idempotent, so a database seeded by an older version shows a logo again without a migration.
+ */
+export async function ensureBrandLogo(db: Db, uploadsDir: string) {
+  const dir = join(uploadsDir, 'seed');
+  const target = join(dir, 'brand-logo.png');
+  if (!(await stat(target).catch(() => null))) {
+    const svg = readFileSync(new URL('./brand-logo.svg', import.meta.url));
+    const png = await rasterise(svg, { accept: ['svg'], refusal: 'seed/brand-logo.svg is not an SVG' });
+    await mkdir(dir, { recursive: true });
+    // Written aside and renamed, so a second process starting at the same time never serves half a file.
+    const tmp = `${target}.${process.pid}.tmp`;
+    await writeFile(tmp, png.data);
+    await rename(tmp, target);
+  }
+  await unlink(join(dir, 'brand-logo.svg')).catch(() => undefined);
+  await db.update(tenants).set({ logoUrl: BRAND_LOGO_URL }).where(eq(tenants.logoUrl, LEGACY_BRAND_LOGO_URL));
+}
