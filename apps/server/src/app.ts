@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import { getOpenApi } from '@fpy/contracts';
@@ -24,6 +25,7 @@ import { installErrorHandling } from './plugins/errors.ts';
 import { GateLogWriter, installGateLog } from './plugins/gate-log.ts';
 import { buildOpenApi } from './plugins/openapi.ts';
 import { installRateLimit, type RateLimits } from './plugins/rate-limit.ts';
+import { installSecurityHeaders } from './plugins/security-headers.ts';
 import { installStatic } from './plugins/static.ts';
 import { seedDemoData } from './seed/demo-data.ts';
 import { syncMenus } from './seed/sync-menus.ts';
@@ -94,11 +96,20 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     bodyLimit: 1024 * 1024,
     // Every API request is already recorded by the gate log; per-request log lines would only cost CPU.
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: true,
+    // X-Forwarded-For is believed only from the proxies TRUST_PROXY names; anyone else could forge it.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_addr: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
     genReqId: () => crypto.randomUUID(),
     ajv: { customOptions: { coerceTypes: false } },
   });
   installErrorHandling(app);
+  await installSecurityHeaders(app, { https: config.secureCookies });
+  await app.register(cookie);
   app.addHook('onRequest', (_req, reply, done) => {
     apiLoad.begin();
     // 'close' comes once per response: sent, failed or abandoned by the client.
@@ -116,6 +127,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     opts.rateLimits ?? {
       perIpPerMinute: config.RATE_LIMIT_IP_PER_MINUTE,
       perAccountPerMinute: config.RATE_LIMIT_ACCOUNT_PER_MINUTE,
+      eventsPerIpPerMinute: config.RATE_LIMIT_EVENTS_PER_MINUTE,
     },
   );
   installGateLog(app, gateLog);

@@ -18,6 +18,8 @@ const schema = z.object({
   TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(2592000).default(43200),
   RATE_LIMIT_IP_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_ACCOUNT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  // Tracking events per client IP and minute: chattier than sign-up, still bounded.
+  RATE_LIMIT_EVENTS_PER_MINUTE: z.coerce.number().int().min(1).default(300),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   // S3-compatible file store for layout files (path-style requests, SigV4); unset = DATA_DIR/files.
@@ -28,6 +30,16 @@ const schema = z.object({
   S3_REGION: z.string().min(1).default('us-east-1'),
   // Worker threads rendering invoice PDF/XML; unset = cores − 1 (at least 1), 0 = render on the main thread.
   RENDER_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
+  // Which reverse proxies may set X-Forwarded-For: a hop count, or their addresses / CIDR ranges, comma separated.
+  // Unset = none: the client address is the socket's, whatever headers say.
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .regex(
+      /^(\d{1,2}|[0-9a-fA-F:.]+(\/\d{1,3})?(\s*,\s*[0-9a-fA-F:.]+(\/\d{1,3})?)*)$/,
+      'must be a hop count (e.g. 1) or proxy addresses / CIDR ranges separated by commas (e.g. 10.0.0.1,10.1.0.0/16)',
+    )
+    .optional(),
 });
 
 /** Half an S3 configuration is a mistake, never a silent fallback to the local folder. */
@@ -42,7 +54,14 @@ const withS3Check = schema.superRefine((c, ctx) => {
     });
 });
 
-export type Config = z.infer<typeof schema> & { dataDir: string; webDist: string };
+export type Config = z.infer<typeof schema> & {
+  dataDir: string;
+  webDist: string;
+  /** Fastify's trustProxy: false, a hop count, or the trusted proxies' addresses. */
+  trustProxy: false | number | string[];
+  /** Cookies carry `Secure` when the console is reached over HTTPS. */
+  secureCookies: boolean;
+};
 
 export class ConfigError extends Error {}
 
@@ -55,8 +74,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid environment variable ${issue.path.join('.')}: ${issue.message}`);
   }
   const c = parsed.data;
+  const proxy = c.TRUST_PROXY;
   return {
     ...c,
+    trustProxy: !proxy ? false : /^\d+$/.test(proxy) ? Number(proxy) : proxy.split(',').map((a) => a.trim()),
+    secureCookies: c.PUBLIC_BASE_URL?.startsWith('https://') ?? false,
     dataDir: c.DATA_DIR.startsWith('memory://') ? c.DATA_DIR : resolve(c.DATA_DIR),
     webDist: resolve(c.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
   };

@@ -106,18 +106,22 @@ describe('auth', () => {
     expect(after.json().status).toBe(40101);
   });
 
-  it('refuses missing, garbage and cookie-less tokens with 40101 but accepts the Authorization cookie', async () => {
+  it('refuses missing, garbage and cookie-less tokens with 40101 but accepts the Authorization cookie from the console', async () => {
     expect((await app().app.inject({ url: '/api/admin/user/front/info' })).json().status).toBe(40101);
     expect(
       (await app().app.inject({ url: '/api/admin/user/front/info', headers: bearer('garbage') })).json()
         .status,
     ).toBe(40101);
     const token = await app().login('clerk', 'Clerk@123');
+    const cookie = `Authorization=${encodeURIComponent(`Bearer ${token}`)}`;
     const viaCookie = await app().app.inject({
       url: '/api/admin/user/front/info',
-      headers: { cookie: `Authorization=${encodeURIComponent(`Bearer ${token}`)}` },
+      headers: { cookie, 'x-requested-with': 'fpy-console' },
     });
     expect(viaCookie.statusCode).toBe(200);
+    // Issue 12 §2: the cookie alone (a plain navigation, another site's page) is no credential.
+    const cookieAlone = await app().app.inject({ url: '/api/admin/user/front/info', headers: { cookie } });
+    expect(cookieAlone.statusCode).toBe(403);
   });
 
   it('gives the clerk read-only access: the user list and the four invoicing-data pages', async () => {

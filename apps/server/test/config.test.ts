@@ -15,6 +15,8 @@ describe('configuration from the environment', () => {
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
     [{ REDIS_URL: 'http://x' }, 'REDIS_URL'],
     [{ PUBLIC_BASE_URL: 'not a url' }, 'PUBLIC_BASE_URL'],
+    [{ TRUST_PROXY: 'everyone' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY'],
   ])('names the bad variable %o', (env, name) => {
     expect(() => loadConfig(env)).toThrowError(ConfigError);
     expect(() => loadConfig(env)).toThrowError(new RegExp(`^Invalid environment variable ${name}:`));

@@ -8,8 +8,6 @@ import { adoptTokenFromUrl } from './app/url-token.ts';
 import { installGlobalErrorHandlers, recordError } from './lib/error-log.ts';
 import { initI18n } from './lib/i18n.ts';
 
-// Must run before the router's first match so the guard already sees a token handed over in the address.
-adoptTokenFromUrl();
 installGlobalErrorHandlers();
 
 const container = document.getElementById('root');
@@ -17,6 +15,9 @@ if (!container) throw new Error('index.html lacks #root');
 
 // Texts first: every screen, including the first error message, reads them.
 await initI18n();
+// Before the router's first match, so the guard already sees a session handed over in the address (asking
+// first when another account is logged in, hence after the texts).
+await adoptTokenFromUrl();
 
 createRoot(container, {
   // React reports the component stack here, which the error log keeps (spec §4).

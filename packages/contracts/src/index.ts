@@ -30,3 +30,4 @@ export * from './billing/invoice-files.ts';
 export * from './billing/invoice-batch.ts';
 export * from './billing/invoice-setup.ts';
 export * from './billing/invoice-stats.ts';
+export * from './system/session.ts';

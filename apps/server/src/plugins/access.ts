@@ -3,7 +3,8 @@ import { permissionCodes } from '@fpy/contracts';
 import { isPlatformAccount } from '@fpy/domain';
 import type { Ctx, Services } from '../http/context.ts';
 import { forbidden, unauthenticated } from '../lib/errors.ts';
-import { type ActorCache, bearerToken } from './auth.ts';
+import type { ActorCache } from './auth.ts';
+import { fromConsole, requestToken } from './session-cookie.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -26,19 +27,25 @@ function langOf(req: FastifyRequest): 'zh' | 'en' {
 export function installAccess(app: FastifyInstance, services: Services, actors: ActorCache) {
   app.decorateRequest('ctx', null as unknown as Ctx);
   app.addHook('onRequest', async (req) => {
-    const token = bearerToken(req);
+    const found = requestToken(req);
+    // A cookie is a credential only on a request the console's own script made (CSRF): a plain navigation or
+    // another site's form carries the cookie but cannot add the console header.
+    const csrfRefused = found?.via === 'cookie' && !fromConsole(req);
+    const token = found && !csrfRefused ? found.token : null;
     const actor = token ? await actors.resolve(token) : null;
     req.ctx = {
       ...services,
       actor,
       requestId: req.id,
       ip: req.ip,
+      tokenVia: token ? (found?.via ?? null) : null,
       userAgent: String(req.headers['user-agent'] ?? '').slice(0, 255),
       lang: langOf(req),
       log: req.log,
     };
     const contract = req.routeOptions.config?.contract;
     if (!contract || contract.permission === 'public') return;
+    if (csrfRefused) throw forbidden('请求来源无法验证，请在控制台页面内操作', 'CSRF_REJECTED');
     if (!actor) throw token ? unauthenticated() : unauthenticated('请先登录', 'TOKEN_MISSING');
     if (contract.platformOnly && !isPlatformAccount(actor.isSuperAdmin))
       throw forbidden('仅平台管理员可执行此操作');

@@ -11,24 +11,8 @@ import {
 } from '@fpy/db';
 import { RecordStatus, SuperAdmin } from '@fpy/domain';
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { Actor } from '../http/context.ts';
 import { sha256 } from '../lib/hash.ts';
-
-/** Reads the bearer token from the Authorization header, or the console's `Authorization` cookie. */
-export function bearerToken(req: FastifyRequest): string | null {
-  const h = req.headers.authorization;
-  if (h?.startsWith('Bearer ')) return h.slice(7).trim() || null;
-  const cookie = req.headers.cookie;
-  if (!h && cookie) {
-    const m = /(?:^|;\s*)Authorization=([^;]+)/.exec(cookie);
-    if (m) {
-      const v = decodeURIComponent(m[1]);
-      if (v.startsWith('Bearer ')) return v.slice(7).trim() || null;
-    }
-  }
-  return null;
-}
 
 /** Every code a user holds: all codes for the platform super administrator, else the union of their groups' grants. */
 export async function loadCodes(db: Db, userId: number, isSuperAdmin: number): Promise<Set<string>> {

@@ -1,11 +1,13 @@
-import { clearSession, getToken, setToken } from '../lib/session.ts';
+import type { FrontInfo } from '@fpy/contracts';
+import i18n from 'i18next';
+import { http } from '../lib/http.ts';
+import { clearSession, hasToken } from '../lib/session.ts';
 
-/**
- * Spec §4 partner login: a token may arrive in the address, either as any query value starting with
- * "Bearer " or as a plain `token` parameter (the 运营控制台 link and partner portals use this). It is stored
- * and removed from the address so it is not bookmarked, shared or sent on as a Referer.
- */
-export function adoptTokenFromUrl(): void {
+const PROFILE = '/api/admin/user/front/info';
+const ADOPT = '/api/auth/session';
+
+/** Takes a token out of the address (any value starting with "Bearer ", or a `token` parameter). */
+function takeTokenFromAddress(): string | undefined {
   const url = new URL(window.location.href);
   let token: string | undefined;
   for (const [key, value] of [...url.searchParams.entries()]) {
@@ -14,9 +16,50 @@ export function adoptTokenFromUrl(): void {
       url.searchParams.delete(key);
     }
   }
-  if (!token?.replace(/^Bearer\s+/i, '').trim()) return;
-  // A different account arriving through a link must not inherit the previous user's cached state.
-  if (getToken() !== token.replace(/^Bearer\s+/i, '').trim()) clearSession();
-  setToken(token);
-  window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
+  // Out of the address at once, so it is neither bookmarked, shared nor sent on as a Referer.
+  if (token !== undefined)
+    window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
+  return token?.replace(/^Bearer\s+/i, '').trim() || undefined;
+}
+
+async function whoIs(authorization?: string): Promise<string | null> {
+  const headers = authorization ? { Authorization: authorization } : undefined;
+  const info = await http.get<FrontInfo>(PROFILE, { headers, silent: true }).catch(() => null);
+  return info?.username ?? null;
+}
+
+async function confirmSwitch(current: string, next: string): Promise<boolean> {
+  const { Modal } = await import('antd');
+  return new Promise((resolve) => {
+    Modal.confirm({
+      title: i18n.t('urlToken.switchTitle'),
+      content: i18n.t('urlToken.switchContent', { current, next }),
+      okText: i18n.t('urlToken.switchOk'),
+      cancelText: i18n.t('urlToken.switchCancel'),
+      onOk: () => resolve(true),
+      onCancel: () => resolve(false),
+    });
+  });
+}
+
+/**
+ * Spec §4 partner login: a token may arrive in the address (the operations console and partner portals link
+ * this way). It never silently replaces a session: when someone else is logged in here, the user is asked first.
+ * The token then becomes the session only through the explicit hand-over call, which sets the HttpOnly cookie;
+ * it is never stored by script and never accepted from a URL by the server.
+ */
+export async function adoptTokenFromUrl(): Promise<void> {
+  const token = takeTokenFromAddress();
+  if (!token) return;
+  const next = await whoIs(`Bearer ${token}`);
+  // An invalid or expired link changes nothing; the current session, if any, stays.
+  if (!next) return;
+  if (hasToken()) {
+    const current = await whoIs();
+    if (current === next) return;
+    if (current && !(await confirmSwitch(current, next))) return;
+  }
+  // A different account must not inherit the previous user's cached state.
+  clearSession();
+  await http.post(ADOPT, { headers: { Authorization: `Bearer ${token}` }, silent: true }).catch(() => {});
 }

@@ -1,8 +1,8 @@
 import type { issueToken } from '@fpy/contracts';
 import i18n from 'i18next';
 import { encryptPassword } from './crypto.ts';
-import { type CallReply, http } from './http.ts';
-import { clearSession, getToken, setToken } from './session.ts';
+import { type CallReply, CLIENT_BASIC, http } from './http.ts';
+import { clearSession } from './session.ts';
 
 type TokenReply = CallReply<typeof issueToken>;
 
@@ -27,6 +27,8 @@ export async function login(username: string, password: string): Promise<TokenRe
     reply = await http.post<TokenReply>('/api/auth/oauth/token', {
       consumes: 'form',
       body: { username: username.trim(), password: await encryptPassword(password), grant_type: 'password' },
+      // The client credential always, even if a stale session marker is still around.
+      headers: { Authorization: CLIENT_BASIC },
       silent: true,
     });
   } catch (err) {
@@ -38,17 +40,15 @@ export async function login(username: string, password: string): Promise<TokenRe
     throw new LoginError(i18n.t('auth.badCredentials'), e.code ?? 'BAD_CREDENTIALS');
   }
   if (!reply?.access_token) throw new LoginError(i18n.t('auth.badCredentials'), 'NO_ACCESS_TOKEN');
-  setToken(reply.access_token, reply.expires_in);
+  // The server has set the session cookie (HttpOnly): the token in the reply is not kept anywhere.
   return reply as TokenReply;
 }
 
-/** Spec §4 logout: revoke on the server (best effort), then clear everything locally. */
+/**
+ * Spec §4 logout: the server revokes the session's token and clears its cookie (best effort: offline, the cookie
+ * simply expires), then everything local is cleared.
+ */
 export async function logout(): Promise<void> {
-  const token = getToken();
-  if (token) {
-    await http
-      .delete('/api/auth/oauth/token', { query: { access_token: token }, silent: true })
-      .catch(() => {});
-  }
+  await http.delete('/api/auth/oauth/token', { silent: true }).catch(() => {});
   clearSession();
 }

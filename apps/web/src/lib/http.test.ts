@@ -55,6 +55,13 @@ describe('shared HTTP client (spec §7)', () => {
     expect(header(0, 'authorization')).toBe(`Basic ${btoa('webApp:webApp')}`);
   });
 
+  test('every call carries the console header that makes the HttpOnly session cookie count (CSRF)', async () => {
+    await http.get('/api/a');
+    await http.post('/api/b', { body: {} });
+    expect(header(0, 'x-requested-with')).toBe('fpy-console');
+    expect(header(1, 'x-requested-with')).toBe('fpy-console');
+  });
+
   test('a 400 rejects with the server code and message and goes through the one display policy', async () => {
     replies.push({ status: 400, body: { status: 400, code: 'BAD', message: '不对' } });
     const err = await http.get('/api/y').catch((e) => e);

@@ -1,13 +1,14 @@
 import type { RouteContract } from '@fpy/contracts';
 import i18n from 'i18next';
 import type { z } from 'zod';
+import { CONSOLE_HEADER, CONSOLE_HEADER_VALUE } from '@fpy/contracts/session';
 import { showApiError } from './http-errors.ts';
-import { getAuthorization } from './session.ts';
+import { hasToken } from './session.ts';
 
 /** Spec §7/§9: every request may take up to 10 minutes (large exports, batch issuing). */
 export const REQUEST_TIMEOUT_MS = 600_000;
 /** Spec §7: anonymous calls carry the fixed client credential webApp:webApp. */
-const CLIENT_BASIC = `Basic ${btoa('webApp:webApp')}`;
+export const CLIENT_BASIC = `Basic ${btoa('webApp:webApp')}`;
 
 /** Every failed call rejects with this: HTTP status, the body's numeric status, its stable code and message. */
 export class ApiError extends Error {
@@ -178,7 +179,10 @@ function bodyStatus(body: unknown): number | undefined {
 
 async function request<T>(method: string, url: string, opts: RequestOptions = {}): Promise<T> {
   const headers = new Headers(opts.headers);
-  if (!headers.has('Authorization')) headers.set('Authorization', getAuthorization() ?? CLIENT_BASIC);
+  // The session cookie travels by itself; the console header proves this request came from our own script
+  // (a cookie without it is refused). Without a session the fixed client credential is sent (spec §7).
+  headers.set(CONSOLE_HEADER, CONSOLE_HEADER_VALUE);
+  if (!headers.has('Authorization') && !hasToken()) headers.set('Authorization', CLIENT_BASIC);
   headers.set('Accept-Language', i18n.language?.startsWith('en') ? 'en' : 'zh-CN');
   const payload = encodeBody(opts.body, opts.consumes, headers);
 
@@ -224,6 +228,6 @@ async function request<T>(method: string, url: string, opts: RequestOptions = {}
     typeof err?.message === 'string' ? err.message : typeof body === 'string' ? body : res.statusText,
     body,
   );
-  if (!opts.silent) showApiError(error, getAuthorization() !== undefined);
+  if (!opts.silent) showApiError(error, hasToken());
   throw error;
 }

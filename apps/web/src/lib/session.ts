@@ -1,8 +1,6 @@
+import { SESSION_MARKER_COOKIE } from '@fpy/contracts/session';
 import Cookies from 'js-cookie';
 
-/** Spec §9: the token cookie is named Authorization and holds "Bearer <token>". */
-const TOKEN_COOKIE = 'Authorization';
-const BEARER = 'Bearer ';
 /** Spec §9: profile cookies live 4 hours. */
 export const PROFILE_COOKIE_MS = 14_400_000;
 const PROFILE_COOKIES = ['tenantType', 'isSuperAdmin', 'isInsideUser', 'username', 'invoiceMethod'] as const;
@@ -13,26 +11,12 @@ const SESSION_KEYS = ['visitedViews'];
 
 const clearedListeners = new Set<() => void>();
 
-/** The cookie value, "Bearer <token>", exactly as it goes into the Authorization header. */
-export function getAuthorization(): string | undefined {
-  const value = Cookies.get(TOKEN_COOKIE);
-  return value?.startsWith(BEARER) ? value : undefined;
-}
-
-/** The bare token without the "Bearer " prefix, e.g. for ?access_token= or the CRM console link. */
-export function getToken(): string | undefined {
-  return getAuthorization()?.slice(BEARER.length);
-}
-
+/**
+ * Spec §4/§9: the token lives in the Authorization cookie, which the server sets HttpOnly so that no script, ours
+ * or an injected one, can read it. The console only sees the readable marker cookie that says a session exists.
+ */
 export function hasToken(): boolean {
-  return getAuthorization() !== undefined;
-}
-
-/** Accepts a bare token or one already prefixed (tokens arriving in the address may carry "Bearer "). */
-export function setToken(token: string, expiresInSeconds?: number): void {
-  const bare = token.replace(/^Bearer\s+/i, '').trim();
-  const expires = expiresInSeconds ? new Date(Date.now() + expiresInSeconds * 1000) : undefined;
-  Cookies.set(TOKEN_COOKIE, BEARER + bare, { expires, sameSite: 'lax' });
+  return Cookies.get(SESSION_MARKER_COOKIE) === '1';
 }
 
 export function setProfileCookies(values: Partial<Record<ProfileCookie, string | number | null>>): void {
@@ -69,7 +53,8 @@ export function onSessionCleared(listener: () => void): () => void {
  * menus) are dropped without calling the server. No password copy is ever stored, so there is none to blank.
  */
 export function clearSession(): void {
-  Cookies.remove(TOKEN_COOKIE);
+  // The HttpOnly token cookie is the server's to clear (logout); dropping the marker ends the session here.
+  Cookies.remove(SESSION_MARKER_COOKIE);
   for (const name of PROFILE_COOKIES) Cookies.remove(name);
   for (const key of SESSION_KEYS) sessionStorage.removeItem(key);
   for (const listener of clearedListeners) listener();

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { defineRoute } from '../route.ts';
-import { okReply } from '../common.ts';
+import { okReply, text } from '../common.ts';
+
+/** The account name a person types: trimmed, no control characters (a NUL is a 400, not a database error). */
+const accountName = text(64).min(1, '请输入账号');
 
 /** RSA-OAEP(SHA-256) ciphertext of the UTF-8 password, base64. */
 const encryptedPassword = z.string().min(1).max(1024);
@@ -21,9 +24,10 @@ export const issueToken = defineRoute({
   tag: 'auth',
   consumes: 'form',
   rateLimited: true,
-  summary: '密码模式获取访问令牌 (Authorization: Basic clientId:clientSecret)',
+  summary:
+    '密码模式获取访问令牌 (Authorization: Basic clientId:clientSecret)；账号不存在与密码错误的答复、耗时与锁定相同',
   body: z.object({
-    username: z.string().trim().min(1).max(64),
+    username: accountName,
     password: encryptedPassword,
     grant_type: z.literal('password'),
   }),
@@ -40,8 +44,8 @@ export const revokeToken = defineRoute({
   path: '/api/auth/oauth/token',
   permission: 'public',
   tag: 'auth',
-  summary: '注销令牌',
-  query: z.object({ access_token: z.string().min(1).max(256) }),
+  summary: '注销：撤销调用者自己的令牌 (Authorization 头或控制台会话) 及 access_token 参数所指令牌，并清除会话 Cookie',
+  query: z.object({ access_token: z.string().min(1).max(256).optional() }),
   reply: okReply,
 });
 
@@ -53,9 +57,9 @@ export const getForgetPwdCode = defineRoute({
   rateLimited: true,
   summary: '忘记密码：发送验证码 (不透露账号是否存在)',
   body: z.object({
-    username: z.string().trim().min(1).max(64),
+    username: accountName,
     /** Phone number or e-mail address registered on the account. */
-    target: z.string().trim().min(3).max(128),
+    target: text(128).min(3),
   }),
   reply: z.object({ sent: z.literal(true), channel: z.enum(['sms', 'email']) }),
 });
@@ -66,9 +70,9 @@ export const forgetPwd = defineRoute({
   permission: 'public',
   tag: 'auth',
   rateLimited: true,
-  summary: '忘记密码：凭验证码重设密码',
+  summary: '忘记密码：凭验证码重设密码 (账号不存在、未发送、已失效与错误的验证码答复相同)',
   body: z.object({
-    username: z.string().trim().min(1).max(64),
+    username: accountName,
     code: z.string().regex(/^\d{6}$/, '验证码为6位数字'),
     password: encryptedPassword,
   }),

@@ -5,6 +5,12 @@ export default {
     pageCrashed: 'This page ran into an error',
     retry: 'Retry',
   },
+  urlToken: {
+    switchTitle: 'Switch account',
+    switchContent: 'You are logged in as {{current}}. This link logs in as {{next}}. Switch accounts?',
+    switchOk: 'Switch account',
+    switchCancel: 'Stay as I am',
+  },
   menu: {
     dashboard: 'Dashboard',
     personalInformation: 'Security settings',

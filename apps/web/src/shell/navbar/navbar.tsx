@@ -3,7 +3,6 @@ import { InsideUser } from '@fpy/domain';
 import { Button, Flex, Layout, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { getToken } from '../../lib/session.ts';
 import { useConsole } from '../console-context.tsx';
 import { HEADER_HEIGHT } from '../sidebar/sidebar.tsx';
 import { AvatarMenu } from './avatar-menu.tsx';
@@ -18,11 +17,12 @@ interface NavbarProps {
   onToggleSidebar: () => void;
 }
 
-/** Opens the separate operations (CRM) console, which takes over this session through the token query. */
+/**
+ * Opens the operations (CRM) console in a new tab. It is served from this origin, so the session cookie goes
+ * with it: no token ever travels in the address (where history, logs and Referer headers would keep it).
+ */
 function openOperationsConsole(): void {
-  const token = getToken();
-  if (!token) return;
-  window.open(`/cloudConsole?token=${encodeURIComponent(token)}`, '_blank', 'noopener');
+  window.open('/cloudConsole', '_blank', 'noopener');
 }
 
 export function Navbar({ sidebarOpened, onToggleSidebar }: NavbarProps) {

@@ -7,40 +7,76 @@ import {
   modifyPassword,
   revokeToken,
   unsafeUser,
+  adoptSession,
 } from '@fpy/contracts';
 import { accessTokens, users } from '@fpy/db';
 import { passwordProblem } from '@fpy/domain';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../../http/route.ts';
 import { badRequest } from '../../../lib/errors.ts';
+import {
+  clearSessionCookies,
+  fromConsole,
+  requestToken,
+  setSessionCookies,
+} from '../../../plugins/session-cookie.ts';
 import { sha256 } from '../../../lib/hash.ts';
 import { verifyClient } from './client-credential.ts';
 import { issueToken } from './issue-token.ts';
 import type { LoginKey } from './login-key.ts';
-import { consumeCode, maskTarget, sendCode, setOwnPassword } from './verification-code.ts';
+import { consumeCode, consumeForgetCode, maskTarget, sendCode, setOwnPassword } from './verification-code.ts';
 
 export function registerAuthRoutes(app: FastifyInstance, key: LoginKey) {
   route(app, getPublicKey, () => ({ publicKey: key.publicPem }));
 
-  route(app, issueTokenRoute, async (ctx, { body, req }) => {
+  route(app, issueTokenRoute, async (ctx, { body, req, reply }) => {
     const client = await verifyClient(ctx.db, req.headers.authorization);
     const ttl = Math.min(client.accessTokenTtl, ctx.config.TOKEN_TTL_SECONDS);
-    return issueToken(ctx, {
+    const issued = await issueToken(ctx, {
       username: body.username,
       password: key.decrypt(body.password),
       clientId: client.clientId,
       ttl,
     });
+    // Only the console's own login becomes a cookie session; API clients keep the token they were given, and
+    // another site's form (which cannot add the console header) can never plant a session (login CSRF).
+    if (fromConsole(req))
+      setSessionCookies(reply, issued.access_token, issued.expires_in, ctx.config.secureCookies);
+    return issued;
   });
 
-  route(app, revokeToken, async (ctx, { query }) => {
-    await ctx.db
-      .update(accessTokens)
-      .set({ revokedAt: new Date() })
-      .where(and(eq(accessTokens.tokenHash, sha256(query.access_token)), isNull(accessTokens.revokedAt)));
+  route(app, revokeToken, async (ctx, { query, reply }) => {
+    const own = ctx.actor?.tokenHash;
+    // The spec's access_token parameter may name a token to revoke; revoking needs no proof of ownership since
+    // whoever knows a token already holds it, but it never authenticates anything.
+    const hashes = [own, query.access_token ? sha256(query.access_token) : undefined].filter(
+      (h): h is string => !!h,
+    );
+    if (hashes.length)
+      await ctx.db
+        .update(accessTokens)
+        .set({ revokedAt: new Date() })
+        .where(and(inArray(accessTokens.tokenHash, hashes), isNull(accessTokens.revokedAt)));
     ctx.invalidateAuthz();
+    clearSessionCookies(reply, ctx.config.secureCookies);
     return { ok: true as const };
+  });
+
+  route(app, adoptSession, async (ctx, { req, reply }) => {
+    // Only a token sent explicitly in the Authorization header is handed over; a cookie session is already one.
+    if (ctx.tokenVia !== 'header')
+      throw badRequest('TOKEN_HEADER_REQUIRED', '请在 Authorization 头中提供要使用的令牌');
+    const [row] = await ctx.db
+      .select({ expiresAt: accessTokens.expiresAt })
+      .from(accessTokens)
+      .where(eq(accessTokens.tokenHash, ctx.actor.tokenHash))
+      .limit(1);
+    const expiresIn = Math.max(1, Math.floor(((row?.expiresAt.getTime() ?? Date.now()) - Date.now()) / 1000));
+    const token = requestToken(req)?.token;
+    if (!token) throw badRequest('TOKEN_HEADER_REQUIRED', '请在 Authorization 头中提供要使用的令牌');
+    setSessionCookies(reply, token, expiresIn, ctx.config.secureCookies);
+    return { username: ctx.actor.username, expiresIn };
   });
 
   route(app, getForgetPwdCode, async (ctx, { body }) => {
@@ -57,17 +93,12 @@ export function registerAuthRoutes(app: FastifyInstance, key: LoginKey) {
   });
 
   route(app, forgetPwd, async (ctx, { body }) => {
-    const [user] = await ctx.db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.username, body.username))
-      .limit(1);
-    if (!user) throw badRequest('CODE_EXPIRED', '验证码已失效，请重新获取');
+    // The new password's rule first: its answer depends on the password only, never on the account.
     const password = key.decrypt(body.password);
     const problem = passwordProblem(password);
     if (problem) throw badRequest('PASSWORD_WEAK', problem);
-    await consumeCode(ctx, user.id, 'forget', body.code);
-    await setOwnPassword(ctx, user.id, password);
+    const userId = await consumeForgetCode(ctx, body.username, body.code);
+    await setOwnPassword(ctx, userId, password);
     return { ok: true as const };
   });
 
