@@ -1,3 +1,4 @@
+import { constants, publicEncrypt } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -79,15 +80,39 @@ export async function sidebarPaths(page: Page): Promise<string[]> {
     );
 }
 
-/** A call made from inside the page, with the session cookie's token, as the console itself would. */
+/**
+ * A call made from inside the page as the console itself makes it: the HttpOnly session cookie travels by itself
+ * (no script can read it), and the console header makes it count.
+ */
 export function apiGet<T>(page: Page, path: string): Promise<T> {
-  // Runs in the browser; the root tsconfig has no DOM types, hence the narrow declaration.
   return page.evaluate(async (url) => {
-    const { cookie } = (globalThis as unknown as { document: { cookie: string } }).document;
-    const auth = decodeURIComponent(cookie.match(/(?:^|; )Authorization=([^;]*)/)?.[1] ?? '');
-    const res = await fetch(url, { headers: { Authorization: auth } });
+    const res = await fetch(url, { headers: { 'x-requested-with': 'fpy-console' } });
     return res.json();
   }, path) as Promise<T>;
+}
+
+/**
+ * Logs in through the token endpoint from the test process, as an API client does (password RSA-encrypted as the
+ * login page sends it; no console header, so no cookie is set): the bearer token for calls from Node.
+ */
+export async function apiToken(username: string, password: string): Promise<string> {
+  const { publicKey } = (await (await fetch(`${BASE_URL}/api/auth/publicKey`)).json()) as {
+    publicKey: string;
+  };
+  const encrypted = publicEncrypt(
+    { key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+    Buffer.from(password, 'utf8'),
+  ).toString('base64');
+  const res = await fetch(`${BASE_URL}/api/auth/oauth/token`, {
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${Buffer.from('webApp:webApp').toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: new URLSearchParams({ username, password: encrypted, grant_type: 'password' }).toString(),
+  });
+  if (res.status !== 200) throw new Error(`token for ${username}: HTTP ${res.status}`);
+  return ((await res.json()) as { access_token: string }).access_token;
 }
 
 /**

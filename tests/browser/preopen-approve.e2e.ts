@@ -1,8 +1,8 @@
-import { constants, publicEncrypt } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import {
   apiGet,
+  apiToken,
   BASE_URL,
   launch,
   login,
@@ -19,42 +19,19 @@ const BUYER = `杭州预开审核测试${RUN}有限公司`;
 const SALES = `sales${RUN}`;
 const SALES_PASSWORD = 'Sales@2026x';
 
-/** A JSON call from inside the page with the console's own token (as apiGet, for writes). */
+/** A JSON call from inside the page with the console's own session (as apiGet, for writes). */
 function apiSend<T>(page: Page, method: string, path: string, body: unknown): Promise<T> {
   return page.evaluate(
     async ([m, url, payload]) => {
-      const { cookie } = (globalThis as unknown as { document: { cookie: string } }).document;
-      const auth = decodeURIComponent(cookie.match(/(?:^|; )Authorization=([^;]*)/)?.[1] ?? '');
       const res = await fetch(url as string, {
         method: m as string,
-        headers: { Authorization: auth, 'content-type': 'application/json' },
+        headers: { 'x-requested-with': 'fpy-console', 'content-type': 'application/json' },
         body: JSON.stringify(payload),
       });
       return res.json();
     },
     [method, path, body] as const,
   ) as Promise<T>;
-}
-
-/** Logs in through the real token endpoint from Node (RSA-encrypted password, as the login page sends it). */
-async function tokenOf(username: string, password: string): Promise<string> {
-  const { publicKey } = (await (await fetch(`${BASE_URL}/api/auth/publicKey`)).json()) as {
-    publicKey: string;
-  };
-  const encrypted = publicEncrypt(
-    { key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-    Buffer.from(password, 'utf8'),
-  ).toString('base64');
-  const res = await fetch(`${BASE_URL}/api/auth/oauth/token`, {
-    method: 'POST',
-    headers: {
-      authorization: `Basic ${Buffer.from('webApp:webApp').toString('base64')}`,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    body: new URLSearchParams({ username, password: encrypted, grant_type: 'password' }).toString(),
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { access_token: string }).access_token;
 }
 
 /** 预开申请 through the API as the sales member: the invoice waits in pending_review. */
@@ -119,7 +96,7 @@ describe('预开审核: approve an application, see it issued in 预开记录', 
       groupIds: [admins!.id],
     });
     expect(user.id, user.message).toBeTruthy();
-    const token = await tokenOf(SALES, SALES_PASSWORD);
+    const token = await apiToken(SALES, SALES_PASSWORD);
     await apply(token, BUYER, 'first');
 
     // 预开审核: the application is listed with its applicant; approve it.

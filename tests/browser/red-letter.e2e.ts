@@ -1,44 +1,20 @@
-import { constants, publicEncrypt } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { apiGet, BASE_URL, launch, login, type Session, screenshotOnFailure } from './helpers.ts';
+import { apiGet, apiToken, BASE_URL, launch, login, type Session, screenshotOnFailure } from './helpers.ts';
 
-/** A POST from inside the page with the session's token, as the console itself would send it. */
+/** A POST from inside the page with the session cookie and the console header, as the console itself sends it. */
 function apiPost<T>(page: Page, path: string, body: unknown): Promise<{ status: number; json: T }> {
   return page.evaluate(
     async ([url, payload]) => {
-      const { cookie } = (globalThis as unknown as { document: { cookie: string } }).document;
-      const auth = decodeURIComponent(cookie.match(/(?:^|; )Authorization=([^;]*)/)?.[1] ?? '');
       const res = await fetch(url as string, {
         method: 'POST',
-        headers: { Authorization: auth, 'content-type': 'application/json' },
+        headers: { 'x-requested-with': 'fpy-console', 'content-type': 'application/json' },
         body: JSON.stringify(payload),
       });
       return { status: res.status, json: await res.json() };
     },
     [path, body] as const,
   ) as Promise<{ status: number; json: T }>;
-}
-
-/** Logs in through the token endpoint from the test process (password RSA-encrypted as the login page does). */
-async function apiToken(username: string, password: string): Promise<string> {
-  const { publicKey } = (await (await fetch(`${BASE_URL}/api/auth/publicKey`)).json()) as {
-    publicKey: string;
-  };
-  const encrypted = publicEncrypt(
-    { key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-    Buffer.from(password, 'utf8'),
-  ).toString('base64');
-  const res = await fetch(`${BASE_URL}/api/auth/oauth/token`, {
-    method: 'POST',
-    headers: {
-      authorization: `Basic ${Buffer.from('webApp:webApp').toString('base64')}`,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    body: new URLSearchParams({ username, password: encrypted, grant_type: 'password' }).toString(),
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { access_token: string }).access_token;
 }
 
 async function post(token: string, path: string, body: unknown) {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { apiGet, launch, login, type Session, sidebarPaths, submitLogin } from './helpers.ts';
+import { apiGet, apiToken, launch, login, type Session, sidebarPaths, submitLogin } from './helpers.ts';
 
 interface MenuNode {
   code: string;
@@ -48,6 +48,37 @@ describe('console session', () => {
     const groupTitles = await s.page.locator('.console-sidebar .ant-menu-submenu-title').allTextContents();
     for (const t of groupTitles) expect(menus.map((m) => m.title)).toContain(t.trim());
     await expect(s.page.locator('.navbar-username').textContent()).resolves.toBe('demo');
+  });
+
+  test('the session token is an HttpOnly, SameSite=Strict cookie that no script can read', async () => {
+    const cookies = await s.context.cookies();
+    const session = cookies.find((c) => c.name === 'Authorization');
+    expect(session).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
+    const readable = await s.page.evaluate(
+      () => (globalThis as unknown as { document: { cookie: string } }).document.cookie,
+    );
+    expect(readable).not.toContain('Authorization');
+    expect(readable).not.toContain(session?.value ?? 'no session');
+  });
+
+  test('a token in the address never replaces the session silently: the user is asked first', async () => {
+    const agentToken = await apiToken('agent', 'Agent@123');
+    const dialog = s.page.locator('.ant-modal-confirm');
+
+    // Declined: demo stays, and the token is gone from the address at once.
+    await s.page.goto(`/cloudConsole?token=${encodeURIComponent(agentToken)}`);
+    await dialog.getByText('此链接将以账号 agent 登录').waitFor();
+    expect(s.page.url()).not.toContain(agentToken);
+    await dialog.getByRole('button', { name: '保持当前账号' }).click();
+    await s.page.locator('.console-sidebar .ant-menu').waitFor();
+    await expect(s.page.locator('.navbar-username').textContent()).resolves.toBe('demo');
+
+    // Accepted: the console now runs as agent.
+    await s.page.goto(`/cloudConsole?token=${encodeURIComponent(agentToken)}`);
+    await dialog.getByRole('button', { name: '切换账号' }).click();
+    await s.page.locator('.console-sidebar .ant-menu').waitFor();
+    await expect(s.page.locator('.navbar-username').textContent()).resolves.toBe('agent');
+    expect(s.page.url()).not.toContain(agentToken);
   });
 
   test('logout returns to /login and the console is closed again', async () => {
