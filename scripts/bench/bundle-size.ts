@@ -23,8 +23,16 @@ export async function measureScripts(baseUrl: string, token: string) {
     const measure = async (path: string, withToken: boolean) => {
       const context = await browser.newContext();
       if (withToken) {
+        // The session as the server sets it: the HttpOnly token cookie and the marker the console reads.
         await context.addCookies([
-          { name: 'Authorization', value: encodeURIComponent(`Bearer ${token}`), url: baseUrl },
+          {
+            name: 'Authorization',
+            value: encodeURIComponent(`Bearer ${token}`),
+            url: baseUrl,
+            httpOnly: true,
+            sameSite: 'Strict',
+          },
+          { name: 'fpy_session', value: '1', url: baseUrl, sameSite: 'Strict' },
         ]);
       }
       const page = await context.newPage();
