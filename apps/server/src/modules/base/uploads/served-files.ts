@@ -25,7 +25,7 @@ export function uploadHeaders(pathname: string, type: string): Record<string, st
   return {
     'content-type': type,
     'x-content-type-options': 'nosniff',
-    'content-security-policy': "default-src 'none'; img-src 'self' data:; sandbox",
+    'content-security-policy': "default-src 'none'; img-src 'self' data:; frame-ancestors 'self'; sandbox",
     'content-disposition': `inline; filename="${name}"`,
   };
 }
