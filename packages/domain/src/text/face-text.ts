@@ -1,40 +1,50 @@
+import { FACE_CODE_POINT_RANGES } from './face-code-points.ts';
+
 /**
  * What may stand on the legal face of an invoice (buyer and seller names, addresses, line names, remarks).
- * The PDF must draw every character the XML carries, so the product accepts only characters its embedded
- * fonts draw and the bureau accepts: no control characters, no emoji or pictographs, no private-use or
+ * The PDF must draw every character the XML carries, so a face field takes exactly the characters the bureau
+ * takes (face-repertoire.ts: GB 18030-2022's ideographs A–G, CJK punctuation and forms, Latin/Greek/Cyrillic
+ * letters, the GBK symbols) AND the invoice PDF's embedded fonts draw (Noto Sans SC, then HanaMinB and
+ * BabelStone Han for what it lacks). No control or format characters, no emoji, no private-use or
  * unassigned code points, no lone surrogates.
+ *
+ * The set is precomputed (face-code-points.ts, written by the server's
+ * `apps/server/src/modules/invoice-files/gen-face-code-points.ts` from the font files) because the browser
+ * validates with the same rule and cannot read the fonts; the server's font test recomputes it from the fonts
+ * and fails when rule and fonts drift apart.
  */
 
-/** Ranges of code points a face field may hold (inclusive). */
-const ALLOWED: ReadonlyArray<readonly [number, number]> = [
-  [0x20, 0x7e], // printable ASCII
-  [0xa0, 0x24f], // Latin-1 supplement and Latin extended A/B (names of foreign buyers)
-  [0x2010, 0x2027], // dashes, quotes, ellipsis
-  [0x2030, 0x205e], // per mille, primes, reference marks
-  [0x2100, 0x218f], // letterlike symbols (℃, №) and Roman numerals
-  [0x2190, 0x21ff], // arrows
-  [0x2460, 0x24ff], // enclosed alphanumerics ①
-  [0x2500, 0x257f], // box drawing
-  [0x25a0, 0x25ff], // geometric shapes ■ ○
-  [0x2e80, 0x2fdf], // CJK radicals
-  [0x3000, 0x303f], // CJK punctuation
-  [0x3040, 0x30ff], // kana (Japanese company names)
-  [0x3100, 0x312f], // bopomofo
-  [0x31c0, 0x31ef], // CJK strokes
-  [0x3200, 0x33ff], // enclosed CJK and compatibility (㈱, ㎡)
-  [0x3400, 0x4dbf], // CJK Extension A
-  [0x4e00, 0x9fff], // CJK Unified Ideographs
-  [0xf900, 0xfaff], // CJK compatibility ideographs
-  [0xfe30, 0xfe4f], // CJK compatibility forms
-  [0xff01, 0xffef], // full-width and half-width forms
-  [0x20000, 0x2a6df], // Extension B
-  [0x2a700, 0x2ebef], // Extensions C, D, E, F
-  [0x2f800, 0x2fa1f], // compatibility ideographs supplement
-  [0x30000, 0x3134f], // Extension G
-];
+let table: Uint32Array | null = null;
+
+/** [lo0, hi0, lo1, hi1, …], ascending, decoded once from the compact string. */
+function ranges(): Uint32Array {
+  if (table) return table;
+  const tokens = FACE_CODE_POINT_RANGES.split(',');
+  const out = new Uint32Array(tokens.length * 2);
+  let next = 0;
+  tokens.forEach((token, i) => {
+    const [gap, len = '0'] = token.split('.');
+    const lo = next + Number.parseInt(gap, 36);
+    const hi = lo + Number.parseInt(len, 36);
+    out[2 * i] = lo;
+    out[2 * i + 1] = hi;
+    next = hi + 1;
+  });
+  table = out;
+  return out;
+}
 
 export function isFaceCodePoint(cp: number): boolean {
-  for (const [lo, hi] of ALLOWED) if (cp >= lo && cp <= hi) return true;
+  if (cp >= 0x20 && cp <= 0x7e) return true;
+  const r = ranges();
+  let lo = 0;
+  let hi = r.length / 2 - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (cp < r[2 * mid]) hi = mid - 1;
+    else if (cp > r[2 * mid + 1]) lo = mid + 1;
+    else return true;
+  }
   return false;
 }
 
@@ -46,3 +56,13 @@ export function unprintableChar(text: string): string | null {
   }
   return null;
 }
+
+/** Every allowed code point range, inclusive (for the font test and the generator). */
+export function faceCodePointRanges(): Array<[number, number]> {
+  const r = ranges();
+  const out: Array<[number, number]> = [];
+  for (let i = 0; i < r.length; i += 2) out.push([r[i], r[i + 1]]);
+  return out;
+}
+
+export { BUREAU_BLOCKS, bureauBlockOf, isBureauCodePoint } from './face-repertoire.ts';
