@@ -7,9 +7,9 @@ import {
   type PreferentialPolicy,
   rateLabel,
 } from '@fpy/domain';
-import { type PDFFont, type PDFImage, PDFDocument, type PDFPage, type RGB, rgb } from 'pdf-lib';
+import { type PDFImage, PDFDocument, type PDFPage, type RGB, rgb } from 'pdf-lib';
 import { type FaceData, type FaceLine, signedFen, signedQuantity, ymdChinese, ymdCompact } from './face.ts';
-import { invoiceFont } from './font.ts';
+import { FaceFonts } from './face-fonts.ts';
 import { qrContent } from './qr.ts';
 import { appendRawContent, useNativeFlate, useNativeFlatePage } from './native-flate.ts';
 import { qrOperators } from './qr-draw.ts';
@@ -94,11 +94,11 @@ function subsetTag(seed: string): string {
 class Face {
   constructor(
     readonly page: PDFPage,
-    readonly font: PDFFont,
+    readonly fonts: FaceFonts,
   ) {}
 
   width(s: string, size: number) {
-    return this.font.widthOfTextAtSize(s, size);
+    return this.fonts.width(s, size);
   }
 
   /** Text whose baseline is `top` points below the page's top edge. */
@@ -116,8 +116,13 @@ class Face {
       if (w > opts.maxWidth) fs = Math.max(opts.minSize ?? 5, (size * opts.maxWidth) / w);
     }
     const w = this.width(s, fs);
-    const dx = opts.align === 'right' ? -w : opts.align === 'center' ? -w / 2 : 0;
-    this.page.drawText(s, { x: x + dx, y: H - top, size: fs, font: this.font, color: opts.color ?? INK });
+    let cx = x + (opts.align === 'right' ? -w : opts.align === 'center' ? -w / 2 : 0);
+    const color = opts.color ?? INK;
+    // A rare character's run is drawn in the fallback font that has it, on the same baseline.
+    for (const run of this.fonts.runs(s)) {
+      this.page.drawText(run.text, { x: cx, y: H - top, size: fs, font: run.font, color });
+      cx += run.font.widthOfTextAtSize(run.text, fs);
+    }
   }
 
   /** Left-aligned text in a cell: shrinks down to `minSize`, then wraps to two lines (the rest is cut with …). */
@@ -345,17 +350,23 @@ function drawSeal(page: PDFPage, image: PDFImage) {
   page.drawImage(image, { x: cx - w / 2, y: cy - h / 2, width: w, height: h, opacity: 0.9 });
 }
 
-/** Renders the face. The font is parsed once per process; each PDF embeds only the glyphs it uses. */
+/** Every string of the face data: what the face may print besides its own labels. */
+function* faceTexts(data: FaceData): Generator<string> {
+  for (const v of Object.values(data.invoice)) if (typeof v === 'string') yield v;
+  for (const l of data.lines) for (const v of Object.values(l)) if (typeof v === 'string') yield v;
+}
+
+/**
+ * Renders the face. Fonts are parsed once per process; each PDF embeds only the glyphs it uses, and a
+ * fallback font only when the face has a character the main font lacks (face-fonts.ts).
+ */
 export async function renderInvoicePdf(data: FaceData, seal?: SealInput | null): Promise<Uint8Array> {
   const inv = data.invoice;
-  const { bytes, fontkit } = invoiceFont();
   const doc = await PDFDocument.create({ updateMetadata: false });
   useNativeFlate(doc);
-  doc.registerFontkit(fontkit);
-  const font = await doc.embedFont(bytes, {
-    subset: true,
-    customName: `${subsetTag(inv.number)}+NotoSansSC-Regular`,
-  });
+  const fonts = await FaceFonts.embed(doc, faceTexts(data), (name) =>
+    name === 'NotoSansSC-Regular' ? subsetTag(inv.number) : subsetTag(`${inv.number}+${name}`),
+  );
   // Deterministic metadata: rendering the same invoice twice gives the same bytes.
   doc.setTitle(`${titleOf(inv.type)} ${inv.number}`);
   doc.setSubject(`发票号码 ${inv.number}`);
@@ -388,7 +399,7 @@ export async function renderInvoicePdf(data: FaceData, seal?: SealInput | null):
   chunks.forEach((lines, i) => {
     const page = doc.addPage([W, H]);
     useNativeFlatePage(page);
-    const f = new Face(page, font);
+    const f = new Face(page, fonts);
     const last = i === chunks.length - 1;
     drawFrame(f, data, i + 1, chunks.length);
     drawLines(f, data, lines);
