@@ -4,7 +4,12 @@ export default defineConfig({
   test: {
     maxWorkers: 2,
     projects: [
-      { test: { name: 'unit', include: ['packages/*/test/**/*.test.ts', 'apps/web/src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/*/test/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'scripts/**/*.test.mjs'],
+        },
+      },
       {
         test: {
           name: 'api',
