@@ -133,6 +133,31 @@ describe('the session cookie', () => {
   });
 });
 
+describe('the cookie rule on every route of the OpenAPI document', () => {
+  it('refuses a cookie without the console header on every protected route before anything runs', async () => {
+    const t = app();
+    const token = await t.login('demo', 'Demo@123');
+    const doc = (await t.app.inject({ url: '/api/docs/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { 'x-permission': string | string[] }>>;
+    };
+    let checked = 0;
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(ops)) {
+        if (op['x-permission'] === 'public') continue;
+        const res = await t.app.inject({
+          method: method.toUpperCase() as 'GET',
+          url: path.replace(/\{\w+\}/g, '1'),
+          headers: cookieHeader(token),
+        });
+        expect(res.statusCode, `${method} ${path}`).toBe(403);
+        expect(res.json().code, `${method} ${path}`).toBe('CSRF_REJECTED');
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+  });
+});
+
 describe('the spec §4 hand-over of a token that arrived in the address', () => {
   it('turns a token sent in the Authorization header into the cookie session, and nothing else', async () => {
     const t = app();
