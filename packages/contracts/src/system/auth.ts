@@ -44,7 +44,8 @@ export const revokeToken = defineRoute({
   path: '/api/auth/oauth/token',
   permission: 'public',
   tag: 'auth',
-  summary: '注销：撤销调用者自己的令牌 (Authorization 头或控制台会话) 及 access_token 参数所指令牌，并清除会话 Cookie',
+  summary:
+    '注销：撤销调用者自己的令牌 (Authorization 头或控制台会话) 及 access_token 参数所指令牌，并清除会话 Cookie',
   query: z.object({ access_token: z.string().min(1).max(256).optional() }),
   reply: okReply,
 });

@@ -4,7 +4,7 @@ import { RecordStatus } from '@fpy/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Ctx } from '../../../http/context.ts';
 import { badRequest } from '../../../lib/errors.ts';
-import { newToken, sha256, verifyPassword } from '../../../lib/hash.ts';
+import { hashPassword, newToken, sha256, verifyPassword } from '../../../lib/hash.ts';
 
 export const MAX_FAILED_LOGINS = 5;
 /** Exactly the message of spec §5; the web app shows it too. */
@@ -44,9 +44,52 @@ export async function createToken(
   return token;
 }
 
+const lockedError = (until: Date, justLocked: boolean) =>
+  badRequest(
+    'ACCOUNT_LOCKED',
+    justLocked
+      ? `连续输错${MAX_FAILED_LOGINS}次，账户已被锁定至 ${formatShanghai(until)}`
+      : `账户已被锁定，请于 ${formatShanghai(until)} 后再试，或通过忘记密码重置`,
+    { lockedUntil: until.toISOString() },
+  );
+
+const wrongCredentials = (failed: number) =>
+  badRequest('BAD_CREDENTIALS', WRONG_CREDENTIALS, { remaining: MAX_FAILED_LOGINS - failed });
+
+/**
+ * Hash of a random password made with the same function and parameters as real ones, so an unknown name costs
+ * the same scrypt as a real account. Made once at start-up, not on the first unknown name.
+ */
+const dummyPasswordHash = hashPassword(newToken());
+
+/** How long the failures of a name that is no account are remembered (a real account's never expire). */
+const UNKNOWN_FAILURES_TTL_SECONDS = 24 * 3600;
+
+/**
+ * A name that is no account answers exactly as an account would: the same scrypt work against a dummy hash, the
+ * same `remaining` countdown, and after five failures the same lock with the same message and time. Its
+ * counters live in the Kv (Redis when configured), so a guesser cannot tell it from a real account by the lock.
+ */
+async function refuseUnknownAccount(ctx: Ctx, username: string, password: string): Promise<never> {
+  const key = `login:unknown:${sha256(username)}`;
+  const locked = Number(await ctx.kv.get(`${key}:lockedUntil`));
+  if (locked > Date.now()) throw lockedError(new Date(locked), false);
+  await verifyPassword(password, await dummyPasswordHash);
+  const failed = await ctx.kv.incr(`${key}:failed`, UNKNOWN_FAILURES_TTL_SECONDS);
+  if (failed >= MAX_FAILED_LOGINS) {
+    const until = new Date(Date.now() + ctx.config.LOCK_MINUTES * 60_000);
+    await ctx.kv.set(`${key}:lockedUntil`, String(until.getTime()), ctx.config.LOCK_MINUTES * 60);
+    await ctx.kv.del(`${key}:failed`);
+    throw lockedError(until, true);
+  }
+  throw wrongCredentials(failed);
+}
+
 /**
  * Password grant. Five consecutive failures lock the account for LOCK_MINUTES; while locked even the right
- * password is refused, and a success resets the count. Unknown users get the same answer as wrong passwords.
+ * password is refused, and a success resets the count. A name that is no account gets the same answers, in the
+ * same time, lock included (refuseUnknownAccount): the locked message may then say until when without telling
+ * a guesser whether the account exists.
  */
 export async function issueToken(
   ctx: Ctx,
@@ -54,17 +97,9 @@ export async function issueToken(
 ) {
   const { db } = ctx;
   const [user] = await db.select().from(users).where(eq(users.username, input.username)).limit(1);
-  if (!user) throw badRequest('BAD_CREDENTIALS', WRONG_CREDENTIALS);
+  if (!user) return refuseUnknownAccount(ctx, input.username, input.password);
   const now = new Date();
-  if (user.lockedUntil && user.lockedUntil > now) {
-    throw badRequest(
-      'ACCOUNT_LOCKED',
-      `账户已被锁定，请于 ${formatShanghai(user.lockedUntil)} 后再试，或通过忘记密码重置`,
-      {
-        lockedUntil: user.lockedUntil.toISOString(),
-      },
-    );
-  }
+  if (user.lockedUntil && user.lockedUntil > now) throw lockedError(user.lockedUntil, false);
   if (!(await verifyPassword(input.password, user.passwordHash))) {
     // Atomic increment: concurrent wrong attempts all count.
     const [after] = await db
@@ -75,15 +110,9 @@ export async function issueToken(
     if (after.failed >= MAX_FAILED_LOGINS) {
       const until = new Date(Date.now() + ctx.config.LOCK_MINUTES * 60_000);
       await db.update(users).set({ lockedUntil: until, failedLogins: 0 }).where(eq(users.id, user.id));
-      throw badRequest(
-        'ACCOUNT_LOCKED',
-        `连续输错${MAX_FAILED_LOGINS}次，账户已被锁定至 ${formatShanghai(until)}`,
-        {
-          lockedUntil: until.toISOString(),
-        },
-      );
+      throw lockedError(until, true);
     }
-    throw badRequest('BAD_CREDENTIALS', WRONG_CREDENTIALS, { remaining: MAX_FAILED_LOGINS - after.failed });
+    throw wrongCredentials(after.failed);
   }
   if (user.status !== RecordStatus.Active) throw badRequest('ACCOUNT_DISABLED', '账户已停用，请联系管理员');
   if (user.tenantId !== null) {

@@ -71,6 +71,51 @@ export async function consumeCode(ctx: Ctx, userId: number, purpose: CodePurpose
   await ctx.db.update(verificationCodes).set({ usedAt: new Date() }).where(eq(verificationCodes.id, row.id));
 }
 
+/** The one answer of the anonymous reset to an unknown name, a code never sent, a used, expired or wrong code. */
+export const codeInvalid = () => badRequest('CODE_INVALID', '验证码不正确或已失效，请重新获取');
+
+/**
+ * Consumes the newest forgotten-password code of the account named `username`, answering codeInvalid() alike
+ * for an unknown name, an account without a live code, a burnt and a wrong code: the caller is anonymous, so no
+ * answer may tell an account apart. Every failure costs the same work (one lookup and one update, which finds
+ * no row when there is none to count against), so the time does not tell either.
+ */
+export async function consumeForgetCode(ctx: Ctx, username: string, code: string): Promise<number> {
+  const [row] = await ctx.db
+    .select({
+      id: verificationCodes.id,
+      userId: verificationCodes.userId,
+      codeHash: verificationCodes.codeHash,
+      attempts: verificationCodes.attempts,
+    })
+    .from(users)
+    .innerJoin(
+      verificationCodes,
+      and(
+        eq(verificationCodes.userId, users.id),
+        eq(verificationCodes.purpose, 'forget'),
+        isNull(verificationCodes.usedAt),
+        gt(verificationCodes.expiresAt, new Date()),
+      ),
+    )
+    .where(eq(users.username, username))
+    .orderBy(desc(verificationCodes.id))
+    .limit(1);
+  const given = sha256(`${row?.userId ?? 0}:${code}`);
+  if (row && row.attempts < CODE_MAX_ATTEMPTS && row.codeHash === given) {
+    await ctx.db
+      .update(verificationCodes)
+      .set({ usedAt: new Date() })
+      .where(eq(verificationCodes.id, row.id));
+    return row.userId;
+  }
+  await ctx.db
+    .update(verificationCodes)
+    .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+    .where(eq(verificationCodes.id, row?.id ?? 0));
+  throw codeInvalid();
+}
+
 /**
  * Sets a password the user chose: checks the rule, marks it 'ok', clears a lock, and revokes every other
  * token of the user (keepTokenHash keeps the session that made the change).
