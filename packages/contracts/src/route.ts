@@ -40,10 +40,27 @@ export interface RouteContract<
   consumes?: 'json' | 'form' | 'multipart';
   /** Reply is a file download rather than JSON. */
   produces?: 'json' | 'file';
-  /** Tighter per-IP/per-account rate limit (login, codes). */
-  rateLimited?: boolean;
+  /**
+   * Rate budget (apps/server/src/plugins/rate-limit.ts). Every public write is limited per IP whatever this says;
+   * true adds the per-account limit of credential and code endpoints (login, codes, sign-up), 'events' gives
+   * telemetry its own larger, still bounded, per-IP budget.
+   */
+  rateLimited?: boolean | 'events';
+  /** Largest request body in bytes, when the route wants less than the server's default. */
+  bodyLimit?: number;
   /** Only platform accounts (isSuperAdmin 2/3) may call it, whatever their grants. */
   platformOnly?: boolean;
+}
+
+export type RateBudget = 'credentials' | 'events' | 'public-write';
+
+/** Which budget limits a route; null when none does (reads, and writes that need a login without rateLimited). */
+export function rateBudgetOf(
+  c: Pick<RouteContract, 'method' | 'permission' | 'rateLimited'>,
+): RateBudget | null {
+  if (c.rateLimited === 'events') return 'events';
+  if (c.rateLimited) return 'credentials';
+  return c.permission === 'public' && c.method !== 'GET' ? 'public-write' : null;
 }
 
 export function defineRoute<

@@ -40,6 +40,7 @@ export function route<C extends RouteContract>(app: FastifyInstance, contract: C
     method: contract.method,
     url: toFastifyPath(contract.path),
     config: { contract },
+    ...(contract.bodyLimit ? { bodyLimit: contract.bodyLimit } : {}),
     handler: async (req, reply) => {
       const input = {
         query: contract.query ? parsePart(contract.query, req.query, 'query') : undefined,

@@ -1,4 +1,4 @@
-import type { RouteContract } from '@fpy/contracts';
+import { type RouteContract, rateBudgetOf } from '@fpy/contracts';
 import { z } from 'zod';
 
 function jsonSchema(s: z.ZodType, io: 'input' | 'output') {
@@ -40,6 +40,7 @@ export function buildOpenApi(contracts: RouteContract[]) {
       tags: [c.tag],
       'x-permission': c.permission,
       ...(c.platformOnly ? { 'x-platform-only': true } : {}),
+      ...(rateBudgetOf(c) ? { 'x-rate-limit': rateBudgetOf(c) } : {}),
       parameters: parameters(c),
       responses: {
         200:
@@ -50,6 +51,7 @@ export function buildOpenApi(contracts: RouteContract[]) {
                 content: { 'application/json': { schema: c.reply ? jsonSchema(c.reply, 'output') : {} } },
               },
         400: { description: '参数不合法 { status: 400, code, message }' },
+        ...(rateBudgetOf(c) ? { 429: { description: '操作过于频繁 { code: RATE_LIMITED }' } } : {}),
         ...(c.permission === 'public'
           ? {}
           : {

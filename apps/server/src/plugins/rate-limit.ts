@@ -1,27 +1,58 @@
-import type { FastifyInstance } from 'fastify';
-import type { Kv } from '../lib/kv.ts';
+import { type RateBudget, rateBudgetOf } from '@fpy/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { tooManyRequests } from '../lib/errors.ts';
+import type { Kv } from '../lib/kv.ts';
 
 export interface RateLimits {
+  /** Per IP and route: credential and code endpoints, and every other anonymous write unless a budget says more. */
   perIpPerMinute: number;
+  /** Per account name and route, on credential and code endpoints only. */
   perAccountPerMinute: number;
+  /** Per IP and route for telemetry ('events'); five times perIpPerMinute when unset. */
+  eventsPerIpPerMinute?: number;
 }
 
+const WINDOW_SECONDS = 60;
+
+export function ipBudget(limits: RateLimits, budget: RateBudget): number {
+  return budget === 'events'
+    ? (limits.eventsPerIpPerMinute ?? limits.perIpPerMinute * 5)
+    : limits.perIpPerMinute;
+}
+
+const routeKey = (req: FastifyRequest) => {
+  const c = req.routeOptions.config?.contract;
+  return c ? `${c.method}:${c.path}` : '';
+};
+
 /**
- * Login and code endpoints (contracts with rateLimited) are limited per client IP and per account name,
- * so neither one address nor a botnet against one account can guess freely. Counters live in the Kv
- * (Redis when configured).
+ * Anonymous writes cost us rows, messages and hashing, so every public POST/PUT/DELETE is limited per client IP
+ * without its contract asking (rateBudgetOf): a route added later is covered the day it is written. Credential
+ * and code endpoints (contract rateLimited) are also limited per account name, so neither one address nor a
+ * botnet against one account can guess freely. Counters live in the Kv (Redis when configured); a window
+ * starts at a client's first request and lasts a minute.
+ *
+ * The IP count runs before the body is parsed, so a flood is refused before it costs anything; the account
+ * count needs the body and runs just before the handler.
  */
 export function installRateLimit(app: FastifyInstance, kv: Kv, limits: RateLimits) {
+  app.addHook('onRequest', async (req) => {
+    const contract = req.routeOptions.config?.contract;
+    const budget = contract && rateBudgetOf(contract);
+    if (!budget) return;
+    const used = await kv.incr(`rl:ip:${req.ip}:${routeKey(req)}`, WINDOW_SECONDS);
+    if (used > ipBudget(limits, budget)) throw tooManyRequests();
+  });
   app.addHook('preHandler', async (req) => {
     const contract = req.routeOptions.config?.contract;
-    if (!contract?.rateLimited) return;
-    const bucket = `${contract.method}:${contract.path}:${Math.floor(Date.now() / 60000)}`;
-    if ((await kv.incr(`rl:ip:${req.ip}:${bucket}`, 61)) > limits.perIpPerMinute) throw tooManyRequests();
+    if (!contract || rateBudgetOf(contract) !== 'credentials') return;
     const body = req.body as Record<string, unknown> | undefined;
     const account =
       typeof body?.username === 'string' ? body.username.trim().toLowerCase() : req.ctx.actor?.username;
-    if (account && (await kv.incr(`rl:acct:${account}:${bucket}`, 61)) > limits.perAccountPerMinute)
+    if (
+      account &&
+      (await kv.incr(`rl:acct:${account}:${routeKey(req)}`, WINDOW_SECONDS)) > limits.perAccountPerMinute
+    )
       throw tooManyRequests();
   });
 }

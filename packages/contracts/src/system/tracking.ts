@@ -1,21 +1,22 @@
 import { z } from 'zod';
-import { okReply } from '../common.ts';
+import { okReply, text } from '../common.ts';
 import { defineRoute } from '../route.ts';
 
-// Collectors send numbers or strings for the same field; both are kept, bounded in size.
+// Collectors send numbers or strings for the same field; both are kept, bounded in size and free of control
+// characters (a NUL inside stored JSON is refused by PostgreSQL: a 400 here, never a 500 there).
 const short = z
-  .union([z.string().max(255), z.number()])
+  .union([text(255), z.number()])
   .optional()
   .nullable();
 const long = z
-  .union([z.string().max(1024), z.number()])
+  .union([text(1024), z.number()])
   .optional()
   .nullable();
 
 /** Spec §3 tracking event. Unknown keys are stripped, so the stored JSON stays bounded. */
 export const trackingEventBody = z.object({
   businessCode: z.literal('dataBuriedPoint'),
-  sessionId: z.string().max(255).optional().nullable(),
+  sessionId: text(255).optional().nullable(),
   /** yyyyMMddHHmmss */
   operationDate: z
     .string()
@@ -53,12 +54,18 @@ export const trackingEventBody = z.object({
     .nullable(),
 });
 
+export const TRACKING_BODY_LIMIT = 8 * 1024;
+
 export const userEventTrans = defineRoute({
   method: 'POST',
   path: '/v1/userEventTrans',
   permission: 'public',
   tag: 'tracking',
-  summary: '埋点事件 (带令牌时记录用户与企业)',
+  /** Anonymous and chatty: its own per-IP budget, larger than sign-up's but bounded. */
+  rateLimited: 'events',
+  /** A real event is under 2 KB; the fields' own limits add up to about 6 KB. */
+  bodyLimit: TRACKING_BODY_LIMIT,
+  summary: '埋点事件 (带令牌时记录用户与企业；按 IP 限流，请求体不超过 8 KB)',
   body: trackingEventBody,
   reply: okReply,
 });
