@@ -1,3 +1,5 @@
+import { outboxMessages } from '@fpy/db';
+import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { api, badChecksum, newCreditCode } from './base-helpers.ts';
 import { bearer, useTestApp } from './harness.ts';
@@ -206,24 +208,52 @@ describe('tenant manager', () => {
   });
 });
 
+/** The embedded notifier writes to the outbox; tests read the SMS there as the phone's owner would. */
+async function lastSmsTo(phone: string) {
+  const [m] = await app()
+    .services.db.select()
+    .from(outboxMessages)
+    .where(eq(outboxMessages.recipient, phone))
+    .orderBy(desc(outboxMessages.id))
+    .limit(1);
+  return m?.body ?? '';
+}
+
+/** Asks for a sign-up code for the phone and reads it from the outbox. */
+async function registerCode(phone: string) {
+  const res = await api(app(), null, 'POST', '/api/admin/register/getCode', { contactPhone: phone });
+  expect(res.json()).toEqual({ sent: true, channel: 'sms', maskedTarget: expect.stringContaining('****') });
+  return /(\d{6})/.exec(await lastSmsTo(phone))![1];
+}
+
+let phoneSerial = Math.floor(Math.random() * 1e7);
+const newPhone = () => `136${String(++phoneSerial).padStart(8, '0')}`;
+
 describe('registration', () => {
-  it('registers a company and logs in as its administrator', async () => {
+  it('registers a company with an SMS code and logs in as its administrator', async () => {
     const creditCode = newCreditCode();
+    const phone = newPhone();
+    const code = await registerCode(phone);
     const res = await api(app(), null, 'POST', '/api/admin/register', {
       companyName: '自助注册科技有限公司',
       creditCode,
       contactName: '李四',
-      contactPhone: '13600000000',
+      contactPhone: phone,
       email: 'li@example.com',
       username: 'selfreg1',
       password: app().encrypt('Selfreg@2024'),
+      code,
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ tenantId: expect.any(Number), creditCodeStatus: 'valid' });
+    expect(res.json()).toEqual({
+      submitted: true,
+      channel: 'sms',
+      maskedTarget: `136****${phone.slice(-4)}`,
+    });
+    expect(await lastSmsTo(phone)).toContain('已开通发票云，管理员账号 selfreg1');
     const token = await app().login('selfreg1', 'Selfreg@2024');
     const info = (await api(app(), token, 'GET', '/api/admin/user/front/info')).json();
     expect(info).toMatchObject({
-      tenantId: res.json().tenantId,
       tenantType: 1,
       invoiceMethod: 1,
       isSuperAdmin: 1,
@@ -237,47 +267,77 @@ describe('registration', () => {
     expect(codes).not.toContain('"menuManager"');
   });
 
-  it('refuses taken usernames and credit codes, malformed codes and plain passwords', async () => {
+  // Issue 12 §4: a taken username or company used to answer USERNAME_TAKEN / CREDIT_CODE_TAKEN to anyone, and a
+  // credit code failing the checksum opened a company. Now taken ones answer exactly as a new one does (the
+  // reason goes by SMS to the phone that proved itself), and the checksum is refused before anything happens.
+  it('answers taken usernames and companies like new ones, telling the reason by SMS only', async () => {
     const body = (o: Record<string, unknown>) => ({
       companyName: '重复公司',
       creditCode: newCreditCode(),
       contactName: '王五',
-      contactPhone: '13500000000',
       username: `r${Math.random().toString(36).slice(2, 9)}`,
       password: app().encrypt('Repeat@2024'),
       ...o,
     });
-    expect(
-      (await api(app(), null, 'POST', '/api/admin/register', body({ username: 'demo' }))).json(),
-    ).toMatchObject({ status: 400, code: 'USERNAME_TAKEN' });
-    const taken = await api(
-      app(),
-      null,
-      'POST',
-      '/api/admin/register',
-      body({ creditCode: '91310115MA1K4GDM05' }),
-    );
-    expect(taken.statusCode).toBe(400);
-    expect(taken.json()).toMatchObject({
-      code: 'CREDIT_CODE_TAKEN',
-      message: expect.stringContaining('已注册'),
+    const send = async (o: Record<string, unknown>) => {
+      const phone = newPhone();
+      const code = await registerCode(phone);
+      const res = await api(
+        app(),
+        null,
+        'POST',
+        '/api/admin/register',
+        body({ contactPhone: phone, code, ...o }),
+      );
+      return { phone, res, masked: `136****${phone.slice(-4)}`, sms: await lastSmsTo(phone) };
+    };
+    const takenUser = await send({ username: 'demo' });
+    const takenCompany = await send({ creditCode: '91310115MA1K4GDM05' });
+    const fresh = await send({});
+    for (const r of [takenUser, takenCompany, fresh]) {
+      expect(r.res.statusCode).toBe(200);
+      expect(r.res.json()).toEqual({ submitted: true, channel: 'sms', maskedTarget: r.masked });
+    }
+    expect(takenUser.sms).toContain('管理员账号 demo 已被使用');
+    expect(takenCompany.sms).toContain('该统一社会信用代码的企业已开通发票云');
+    expect(fresh.sms).toContain('已开通发票云');
+    // Nothing was opened for the taken ones: still one company with that code, demo's password unchanged.
+    const token = await admin();
+    const byCode = (
+      await api(app(), token, 'GET', '/api/admin/tenants?creditCode=91310115MA1K4GDM05')
+    ).json();
+    expect(byCode.total).toBe(1);
+    expect(await app().login('demo', 'Demo@123')).toBeTruthy();
+  });
+
+  it('refuses malformed and checksum-failing credit codes, plain and weak passwords, and bad codes before any lookup', async () => {
+    const phone = newPhone();
+    const code = await registerCode(phone);
+    const body = (o: Record<string, unknown>) => ({
+      companyName: '校验公司',
+      creditCode: newCreditCode(),
+      contactName: '赵六',
+      contactPhone: phone,
+      username: `v${Math.random().toString(36).slice(2, 9)}`,
+      password: app().encrypt('Valid@2024'),
+      code,
+      ...o,
     });
-    expect(
-      (await api(app(), null, 'POST', '/api/admin/register', body({ creditCode: 'ABC' }))).json().code,
-    ).toBe('CREDIT_CODE_MALFORMED');
-    expect(
-      (await api(app(), null, 'POST', '/api/admin/register', body({ password: 'Repeat@2024' }))).json().code,
-    ).toBe('PASSWORD_NOT_ENCRYPTED');
-    expect(
-      (await api(app(), null, 'POST', '/api/admin/register', body({ contactPhone: '123' }))).statusCode,
-    ).toBe(400);
-    const warn = await api(
-      app(),
-      null,
-      'POST',
-      '/api/admin/register',
-      body({ creditCode: badChecksum(newCreditCode()) }),
-    );
-    expect(warn.json().creditCodeStatus).toBe('checksum_failed');
+    const post = (o: Record<string, unknown>) => api(app(), null, 'POST', '/api/admin/register', body(o));
+    expect((await post({ creditCode: 'ABC' })).json().code).toBe('CREDIT_CODE_MALFORMED');
+    const checksum = await post({ creditCode: badChecksum(newCreditCode()) });
+    expect(checksum.statusCode).toBe(400);
+    expect(checksum.json().code).toBe('CREDIT_CODE_CHECKSUM');
+    expect((await post({ creditCode: '330106123456789' })).json().code).toBe('CREDIT_CODE_MALFORMED');
+    expect((await post({ password: 'Repeat@2024' })).json().code).toBe('PASSWORD_NOT_ENCRYPTED');
+    expect((await post({ password: app().encrypt('short') })).json().code).toBe('PASSWORD_WEAK');
+    expect((await post({ contactPhone: '123' })).statusCode).toBe(400);
+    expect((await post({ code: code === '000000' ? '111111' : '000000' })).json().code).toBe('CODE_INVALID');
+    // None of those refusals used the code up (the wrong one counted once); it still opens the company.
+    const ok = await post({});
+    expect(ok.json()).toMatchObject({ submitted: true });
+    expect(await lastSmsTo(phone)).toContain('已开通发票云');
+    // A code opens once.
+    expect((await post({ username: 'another1' })).json().code).toBe('CODE_INVALID');
   });
 });

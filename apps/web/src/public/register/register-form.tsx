@@ -1,17 +1,20 @@
-import type { registerCompany } from '@fpy/contracts';
-import { Button, Col, Form, Input, Row } from 'antd';
+import type { getRegisterCode, registerCompany } from '@fpy/contracts';
+import { Button, Col, Flex, Form, Input, Row } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { encryptPassword } from '../../lib/crypto.ts';
+import { toast } from '../../lib/feedback.ts';
 import {
+  CODE_PATTERN,
   confirmRules,
-  creditCodeRules,
   EMAIL_PATTERN,
   PHONE_PATTERN,
   passwordRules,
 } from '../../lib/form-rules.ts';
 import { type CallReply, http } from '../../lib/http.ts';
 import { sanitizer } from '../../lib/sanitize.ts';
+import { useCountdown } from '../../lib/use-countdown.ts';
+import { registrableCreditCodeRules, usernameRules } from './registration-rules.ts';
 
 export interface RegisterValues {
   companyName: string;
@@ -22,13 +25,41 @@ export interface RegisterValues {
   username: string;
   password: string;
   confirm: string;
+  /** SMS code sent to contactPhone. */
+  code: string;
 }
 
 export type RegisterReply = CallReply<typeof registerCompany>;
 
+/**
+ * Sign-up as Chinese SaaS does it: the contact's mobile gets an SMS code, the form goes with it, and the
+ * server answers "submitted" whatever the outcome; whether the company was opened (or the account or company
+ * already exists) arrives by SMS, so the page never tells a stranger who is registered.
+ */
 export function RegisterForm({ onDone }: { onDone: (reply: RegisterReply, username: string) => void }) {
   const { t } = useTranslation();
+  const [form] = Form.useForm<RegisterValues>();
   const [busy, setBusy] = useState(false);
+  const [left, startCountdown] = useCountdown(60);
+
+  const sendCode = async () => {
+    let contactPhone: string;
+    try {
+      ({ contactPhone } = await form.validateFields(['contactPhone']));
+    } catch {
+      return; // the field shows why
+    }
+    try {
+      const reply = await http.post<CallReply<typeof getRegisterCode>>('/api/admin/register/getCode', {
+        body: { contactPhone },
+      });
+      toast.success(t('common.codeSent', { target: reply.maskedTarget }));
+      startCountdown();
+    } catch {
+      // The shared client already showed the server's reason.
+    }
+  };
+
   const required = (field: string) => ({
     required: true,
     whitespace: true,
@@ -55,7 +86,7 @@ export function RegisterForm({ onDone }: { onDone: (reply: RegisterReply, userna
   };
 
   return (
-    <Form<RegisterValues> layout="vertical" name="register" onFinish={submit} autoComplete="off">
+    <Form<RegisterValues> form={form} layout="vertical" name="register" onFinish={submit} autoComplete="off">
       <Row gutter={16}>
         <Col xs={24} md={12}>
           <Form.Item
@@ -70,7 +101,7 @@ export function RegisterForm({ onDone }: { onDone: (reply: RegisterReply, userna
           <Form.Item
             name="creditCode"
             label={t('public.register.creditCode')}
-            rules={creditCodeRules()}
+            rules={registrableCreditCodeRules()}
             normalize={(v: string) => v.toUpperCase().replace(/\s/g, '')}
           >
             <Input maxLength={20} />
@@ -95,7 +126,23 @@ export function RegisterForm({ onDone }: { onDone: (reply: RegisterReply, userna
               { pattern: PHONE_PATTERN, message: t('validation.phone') },
             ]}
           >
-            <Input maxLength={11} />
+            <Input maxLength={11} inputMode="tel" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item label={t('public.register.code')} required>
+            <Flex gap={8}>
+              <Form.Item
+                name="code"
+                noStyle
+                rules={[{ required: true, pattern: CODE_PATTERN, message: t('validation.code') }]}
+              >
+                <Input maxLength={6} inputMode="numeric" autoComplete="one-time-code" />
+              </Form.Item>
+              <Button disabled={left > 0} onClick={sendCode}>
+                {left > 0 ? t('common.resendIn', { s: left }) : t('common.sendCode')}
+              </Button>
+            </Flex>
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
@@ -108,15 +155,8 @@ export function RegisterForm({ onDone }: { onDone: (reply: RegisterReply, userna
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item
-            name="username"
-            label={t('public.register.username')}
-            rules={[
-              required(t('public.register.username')),
-              { pattern: /^[A-Za-z0-9_.@-]{3,64}$/, message: t('public.register.usernameRule') },
-            ]}
-          >
-            <Input maxLength={64} autoComplete="username" />
+          <Form.Item name="username" label={t('public.register.username')} rules={usernameRules()}>
+            <Input maxLength={32} autoComplete="username" />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>

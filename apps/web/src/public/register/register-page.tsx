@@ -16,12 +16,11 @@ export default function RegisterPage() {
         {done ? (
           <Result
             status="success"
-            title={t('public.register.success')}
-            subTitle={
-              done.reply.creditCodeStatus === 'checksum_failed'
-                ? t('public.register.checksumNotice')
-                : t('public.register.successHint', { username: done.username })
-            }
+            title={t('public.register.submitted')}
+            subTitle={t('public.register.submittedHint', {
+              target: done.reply.maskedTarget,
+              username: done.username,
+            })}
             extra={
               <Button type="primary" onClick={() => navigate('/login')}>
                 {t('public.register.toLogin')}
