@@ -1,0 +1,154 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedInvoiceDemo } from '../../src/seed/invoice-demo.ts';
+import { useTestApp } from '../harness.ts';
+import { type Accounts, accounts } from './accounts.ts';
+import type { GenContext, Operation } from './arbitraries.ts';
+import { type Case, smuggledCase } from './cases.ts';
+import { type Collected, collectIds, contextOf, longestListPrefix } from './ids.ts';
+import { leaksIn, type Secrets, secretsOf } from './leaks.ts';
+import { type Snapshot, snapshot } from './snapshot.ts';
+import { cpuSeconds, routeName, SEED, SKIPPED, Walk } from './walk.ts';
+
+/**
+ * Issue 12 §7, other tenant: one company's administrator (brand) walks every tenant route with the other
+ * company's (demo's) ids taken from demo's own list replies, demo's tenant id smuggled into bodies and
+ * queries, and fuzzed input. Nothing answers 5xx, nothing of demo's changes (a fingerprint of every
+ * tenant-owned table before and after), and no reply shows demo's text or demo's row ids.
+ */
+const app = useTestApp();
+/** Fuzzed requests per route: the hostile walk does the boundaries; here the point is the ids. */
+const SAMPLES = 8;
+/** Demo's ids aimed at each route with a path id: first, middle and last of its list. */
+const AIMED = 3;
+
+let walk: Walk;
+let who: Accounts;
+let demoIds: Collected;
+let secrets: Secrets;
+let ctx: GenContext;
+let before: Snapshot;
+const leaks: string[] = [];
+const started = Date.now();
+const cpu = process.cpuUsage();
+
+/** The gate log is written in batches every 0.5 s: let demo's own requests land before a fingerprint. */
+const settle = () => new Promise((r) => setTimeout(r, 1200));
+
+beforeAll(async () => {
+  const t = app();
+  await seedInvoiceDemo(t.services.db, 'demo');
+  walk = await Walk.open(t);
+  who = await accounts(t);
+  demoIds = await collectIds(walk, who.demo);
+  secrets = secretsOf(demoIds, await collectIds(walk, who.brand));
+  const demoTenant = who.tenantOf.demo;
+  ctx = contextOf(demoIds, who.protectedIds, {
+    tenantId: demoTenant,
+    tenant_id: demoTenant,
+    isSuperAdmin: 1,
+    userId: 1,
+    createdBy: 1,
+  });
+  await settle();
+  before = await snapshot(t.services.db, demoTenant);
+  console.log(
+    `attack walk (tenants) seed ${SEED}: ${secrets.strings.size} texts and ${[...secrets.ids.values()].reduce((n, s) => n + s.size, 0)} ids only demo holds`,
+  );
+});
+
+afterAll(() => {
+  if (!walk) return;
+  console.log(
+    `${walk.summary()} [tenants, ${((Date.now() - started) / 1000).toFixed(1)} s, ${cpuSeconds(cpu)} s CPU]`,
+  );
+  if (walk.findings.length) console.log(walk.report());
+  if (process.env.ATTACK_DUMP) console.log(`slowest: ${walk.slowest()}`);
+  walk.dump('tenants');
+});
+
+const ORDER = { GET: 0, POST: 1, PUT: 1, PATCH: 1, DELETE: 2 } as const;
+
+/** The base request aimed at a few of demo's ids of the route's own list. */
+function aimed(op: Operation, base: Case['req']): Case[] {
+  const names = Object.keys(op.pathParams);
+  if (!names.includes('id')) return [];
+  const list = longestListPrefix(demoIds.byList, op.path);
+  const ids = list ? [...(secrets.ids.get(list) ?? [])] : [];
+  const picks = [...new Set([ids[0], ids[Math.floor(ids.length / 2)], ids[ids.length - 1]])].filter(
+    (x) => x !== undefined,
+  );
+  return picks
+    .slice(0, AIMED)
+    .map((id) => ({ label: `demo's id ${id}`, req: { ...base, params: { ...base.params, id } } }));
+}
+
+describe('attack walk: another company', () => {
+  it('finds enough of demo to aim at: ids behind the record routes, invoice numbers and customer names', () => {
+    expect(secrets.ids.size, [...secrets.ids.keys()].join(', ')).toBeGreaterThanOrEqual(8);
+    expect(secrets.strings.size).toBeGreaterThanOrEqual(20);
+    const invoices = demoIds.rows.get('/api/billing/v1/invoice-query') ?? [];
+    expect(invoices.length, 'demo has issued invoices to aim at').toBeGreaterThan(0);
+  });
+
+  it("brand's walk over every tenant route with demo's ids: no 5xx, no reply shows demo's data", async () => {
+    const ops = walk.ops
+      .filter((op) => op.permission !== 'public' && !op.platformOnly && !SKIPPED[routeName(op)])
+      .sort((a, b) => ORDER[a.method] - ORDER[b.method]);
+    for (const op of ops) {
+      const list = longestListPrefix(demoIds.byList, op.path);
+      await walk.attack(
+        op,
+        who.brand,
+        ctx,
+        (r, label) => {
+          for (const leak of leaksIn(r.body, r.json, secrets, list))
+            leaks.push(`${routeName(op)} (${label}) → ${r.status} shows ${leak}`);
+        },
+        {
+          fixed: false,
+          samples: SAMPLES,
+          extra: (base) => [smuggledCase(op, base, ctx), ...aimed(op, base)],
+        },
+      );
+    }
+    expect(leaks).toEqual([]);
+    expect(walk.findingsOf(who.brand)).toBe('');
+  });
+
+  it('leaves every row demo owns as it was', async () => {
+    await settle();
+    expect(await snapshot(app().services.db, who.tenantOf.demo)).toEqual(before);
+  });
+});
+
+describe('the walk can see what it looks for', () => {
+  it("the leak check finds demo's invoice numbers, customer names and ids in demo's own replies", async () => {
+    for (const list of ['/api/billing/v1/invoice-query', '/api/billing/v1/customers']) {
+      const op = walk.ops.find((o) => o.method === 'GET' && o.path === list)!;
+      const r = await walk.send(op, { params: {}, query: {} }, who.demo, 'self-check', true);
+      const found = leaksIn(r.body, r.json, secrets, list);
+      expect(
+        found.some((f) => f.startsWith(`${list} id `)),
+        `${list}: ${found.join(', ')}`,
+      ).toBe(true);
+      expect(
+        found.some((f) => !f.startsWith(`${list} id `)),
+        `${list}: ${found.join(', ')}`,
+      ).toBe(true);
+    }
+  });
+
+  it('the fingerprint covers tenant tables and the rows hanging off them, and changes with one field', async () => {
+    const db = app().services.db;
+    const keys = Object.keys(before);
+    for (const table of ['invoices', 'customers', 'users', 'tenants']) expect(keys).toContain(table);
+    expect(keys.some((k) => k.startsWith('group_members.'))).toBe(true);
+    await db.execute(
+      sql`UPDATE customers SET address = coalesce(address, '') || '.' WHERE id = (SELECT min(id) FROM customers WHERE tenant_id = ${who.tenantOf.demo})`,
+    );
+    const after = await snapshot(db, who.tenantOf.demo);
+    expect(after.customers).not.toBe(before.customers);
+    expect({ ...after, customers: before.customers }).toEqual(before);
+  });
+});
