@@ -32,6 +32,7 @@ export async function startServer(
       LOG_LEVEL: 'warn',
       RATE_LIMIT_IP_PER_MINUTE: '100000000',
       RATE_LIMIT_ACCOUNT_PER_MINUTE: '100000000',
+      RATE_LIMIT_EVENTS_PER_MINUTE: '100000000',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
