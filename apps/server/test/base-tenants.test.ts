@@ -146,8 +146,12 @@ describe('tenant manager', () => {
       parentId: agent.id,
       parentName: agent.name,
       invoiceMethod: 1,
-      phone: null,
+      // Not given, so kept (issue 12 §5: an update changes only what it is given); null clears it.
+      phone: '0571-88000000',
+      bank: '建设银行杭州分行',
     });
+    const cleared = await api(app(), token, 'PUT', `/api/admin/tenants/${t.id}`, { phone: null });
+    expect(cleared.json()).toMatchObject({ name: '改名后公司', phone: null, bank: '建设银行杭州分行' });
     const plain = await api(app(), token, 'PUT', `/api/admin/tenants/${t.id}`, {
       ...base,
       tenantType: 1,
@@ -308,6 +312,30 @@ describe('registration', () => {
     ).json();
     expect(byCode.total).toBe(1);
     expect(await app().login('demo', 'Demo@123')).toBeTruthy();
+  });
+
+  it('sends sign-up codes to one number once a minute, and from one address at most twenty a day', async () => {
+    const phone = newPhone();
+    const ask = (contactPhone: string, remoteAddress = '203.0.113.77') =>
+      app().app.inject({
+        method: 'POST',
+        url: '/api/admin/register/getCode',
+        remoteAddress,
+        payload: { contactPhone },
+      });
+    const first = await ask(phone);
+    const again = await ask(phone);
+    expect(again.json()).toEqual(first.json()); // the same answer, but no second SMS
+    const sent = await app()
+      .services.db.select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.recipient, phone));
+    expect(sent).toHaveLength(1);
+    for (let i = 3; i <= 20; i++) expect((await ask(newPhone())).statusCode).toBe(200);
+    const over = await ask(newPhone());
+    expect(over.statusCode).toBe(429);
+    expect(over.json().message).toBe('今日验证码发送次数已达上限，请明天再试');
+    expect((await ask(newPhone(), '203.0.113.78')).statusCode).toBe(200);
   });
 
   it('refuses malformed and checksum-failing credit codes, plain and weak passwords, and bad codes before any lookup', async () => {

@@ -39,8 +39,15 @@ describe('customers (buyer titles)', () => {
       name: '杭州测试客户科技股份有限公司',
       taxNumber: VALID,
     });
+    // An update changes only what it is given (issue 12 §5): the default type stays until cleared with null.
     expect(upd.json().customer).toMatchObject({
       name: '杭州测试客户科技股份有限公司',
+      defaultInvoiceType: 'digital_special',
+    });
+    const cleared = await send(demo, 'PUT', `${BASE}/${customer.id}`, { defaultInvoiceType: null });
+    expect(cleared.json().customer).toMatchObject({
+      name: '杭州测试客户科技股份有限公司',
+      taxNumber: VALID,
       defaultInvoiceType: null,
     });
     expect((await send(demo, 'DELETE', `${BASE}/${customer.id}`)).json()).toEqual({ ok: true });

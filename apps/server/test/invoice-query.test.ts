@@ -219,7 +219,14 @@ describe('GET /api/billing/v1/invoice-query — paging, sorting, tenants', () =>
     expect(await keysOf('?sort=-totalFen')).toEqual(['c', 'f', 'd', 'b', 'a', 'e']);
     expect(await keysOf('?sort=number&status=issued,partly_red')).toEqual(['f', 'a', 'b', 'c', 'e']);
     expect(await keysOf('?sort=issuedAt&colour=blue&status=issued,partly_red')).toEqual(['f', 'a', 'b', 'c']);
-    expect(await keysOf('?sort=unknown&colour=blue&status=issued,partly_red')).toEqual(['c', 'b', 'a', 'f']);
+    // No sort: newest issue first. An unknown key is refused by the contract's allowlist (issue 12 §5).
+    expect(await keysOf('?colour=blue&status=issued,partly_red')).toEqual(['c', 'b', 'a', 'f']);
+    const unknown = await get('?sort=unknown');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: expect.stringContaining('字段 sort'),
+    });
   });
 
   it('another tenant sees nothing of ours, even naming our tenant; the platform sees all and may narrow', async () => {

@@ -44,9 +44,17 @@ describe('positions resource', () => {
     expect(list.json()).toMatchObject({ total: 1, rows: [{ code: 'T-FIN-01' }] });
     const sorted = (await call('GET', `${base}?sort=-code&code=T-`, demo)).json();
     expect(sorted.rows.map((r: { code: string }) => r.code)).toEqual(['T-FIN-01', 'T-CLERK']);
-    // An unknown sort key falls back to the declared default (sortOrder) instead of failing or injecting.
-    const fallback = (await call('GET', `${base}?sort=passwordHash&code=T-`, demo)).json();
-    expect(fallback.rows.map((r: { code: string }) => r.code)).toEqual(['T-CLERK', 'T-FIN-01']);
+    // No sort: the declared default (sortOrder). An unknown key is refused, never looked up (issue 12 §5).
+    const byDefault = (await call('GET', `${base}?code=T-`, demo)).json();
+    expect(byDefault.rows.map((r: { code: string }) => r.code)).toEqual(['T-CLERK', 'T-FIN-01']);
+    for (const sort of ['passwordHash', '__proto__']) {
+      const refused = await call('GET', `${base}?sort=${sort}&code=T-`, demo);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        message: expect.stringContaining('字段 sort'),
+      });
+    }
     // LIKE wildcards in the search text are literal.
     expect((await call('GET', `${base}?code=%25`, demo)).json().total).toBe(0);
 
@@ -58,6 +66,9 @@ describe('positions resource', () => {
     });
     expect(updated.statusCode).toBe(200);
     expect(updated.json()).toMatchObject({ name: '测试经理', description: null, sortOrder: 1 });
+    // Only what is given changes: a name-only edit keeps the order (no default of 0 written over it).
+    const renamed = await call('PUT', `${base}/${row.id}`, demo, { name: '测试总监' });
+    expect(renamed.json()).toMatchObject({ name: '测试总监', code: 'T-FIN-01', sortOrder: 1 });
 
     expect((await call('DELETE', `${base}/${row.id}`, demo)).json()).toEqual({ ok: true });
     expect((await call('GET', `${base}/${row.id}`, demo)).statusCode).toBe(404);

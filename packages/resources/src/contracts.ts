@@ -2,7 +2,7 @@ import { defineRoute, elementCode, idParams, okReply, pageReply, type RouteContr
 import { z } from 'zod';
 import type { Action, ResourceMeta } from './define.ts';
 import { exportQuery, listQuery } from './query.ts';
-import { rowSchema, writeBody } from './schemas.ts';
+import { rowSchema, updateBody, writeBody } from './schemas.ts';
 
 /** The element code each action needs; reading needs the menu code itself. */
 export const ACTION_ELEMENT: Record<Exclude<Action, 'list' | 'get'>, string> = {
@@ -64,9 +64,9 @@ function build(meta: ResourceMeta) {
       method: 'PUT',
       path: `${base}/{id}`,
       permission: permissionOf(meta, 'update'),
-      summary: `${t}：修改`,
+      summary: `${t}：修改（只改所给字段）`,
       params: idParams,
-      body,
+      body: updateBody(meta),
       reply: row,
     }),
     delete: defineRoute({

@@ -1,4 +1,4 @@
-import { defineRoute } from '@fpy/contracts';
+import { defineRoute, text } from '@fpy/contracts';
 import { z } from 'zod';
 
 export const dictOption = z.object({ value: z.string(), labelZh: z.string(), labelEn: z.string() });
@@ -11,6 +11,6 @@ export const getDictOptions = defineRoute({
   permission: 'authenticated',
   tag: 'dict',
   summary: '数据字典：按类型编码取启用的字典项',
-  params: z.object({ typeCode: z.string().trim().min(1).max(64) }),
+  params: z.object({ typeCode: text(64, '字典类型编码').min(1, '请指定字典类型编码') }),
   reply: z.array(dictOption),
 });

@@ -1,3 +1,4 @@
+import { textProblem } from '@fpy/contracts';
 import type { z } from 'zod';
 import type { ResourceMeta } from './define.ts';
 
@@ -73,7 +74,24 @@ export function fieldSchema(meta: ResourceMeta, key: string, lang: Lang): z.ZodT
   let s = byKey.get(id);
   if (!s) {
     s = labelled(f.schema, f.label[lang], lang);
+    if (f.type === 'string') s = cleanTextOnly(s, f.label[lang], lang, f.widget === 'textarea');
     byKey.set(id, s);
   }
   return s;
+}
+
+/**
+ * Every declared text field refuses NUL, other control characters (line breaks only in a textarea) and broken
+ * characters, whatever its own schema says, so a new resource cannot forget it.
+ */
+function cleanTextOnly(schema: z.ZodType, label: string, lang: Lang, allowNewlines: boolean): z.ZodType {
+  return schema.superRefine((v, ctx) => {
+    if (typeof v !== 'string') return;
+    const problem = textProblem(v, allowNewlines);
+    if (problem)
+      ctx.addIssue({
+        code: 'custom',
+        message: lang === 'zh' ? label + problem : `${label} contains a control or invalid character`,
+      });
+  });
 }

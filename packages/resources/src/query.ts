@@ -1,6 +1,6 @@
-import { pageQuery } from '@fpy/contracts';
+import { isCalendarDay, MAX_ID, pagedQuery, sortParam, text } from '@fpy/contracts';
 import { z } from 'zod';
-import { type FieldDef, filterFields, type ResourceMeta } from './define.ts';
+import { type FieldDef, filterFields, type ResourceMeta, sortableKeys } from './define.ts';
 
 const CHINA_OFFSET = '+08:00';
 
@@ -20,7 +20,8 @@ export const dateBound = (end: boolean) =>
       else if (/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?$/.test(s))
         iso = `${s.replace(' ', 'T')}${CHINA_OFFSET}`;
       const d = new Date(iso);
-      if (Number.isNaN(d.getTime()) || !/^\d{4}-\d{2}-\d{2}T/.test(iso)) {
+      // Date would roll 2026-02-30 over into March: the day itself must exist (and lie in 1900–2100).
+      if (Number.isNaN(d.getTime()) || !/^\d{4}-\d{2}-\d{2}T/.test(iso) || !isCalendarDay(iso.slice(0, 10))) {
         ctx.addIssue({ code: 'custom', message: '时间格式不正确，应为 YYYY-MM-DD HH:mm:ss 或 ISO 8601' });
         return z.NEVER;
       }
@@ -30,11 +31,19 @@ export const dateBound = (end: boolean) =>
 const optionValues = (f: FieldDef) =>
   Array.isArray(f.options) ? (f.options as { value: string }[]).map((o) => o.value) : null;
 
+/** Numbers compared with integer columns: within PostgreSQL int4, so a filter never overflows the database. */
+const int4 = () =>
+  z.coerce
+    .number()
+    .int('须为整数')
+    .min(-MAX_ID - 1, '数值超出范围')
+    .max(MAX_ID, '数值超出范围');
+
 function scalar(f: FieldDef): z.ZodType {
   const values = optionValues(f);
   if (values?.length) return z.enum(values as [string, ...string[]]);
-  if (f.type === 'number') return z.coerce.number().int();
-  return z.string().trim().max(255);
+  if (f.type === 'number') return int4();
+  return text(255);
 }
 
 /** Query parameters of each filter kind (see FilterKind); every one is optional. */
@@ -43,7 +52,7 @@ export function filterShape(meta: ResourceMeta): Record<string, z.ZodType> {
   for (const [key, f] of filterFields(meta)) {
     switch (f.filter) {
       case 'text':
-        shape[key] = z.string().trim().max(255).optional();
+        shape[key] = text(255).optional();
         break;
       case 'exact':
       case 'select':
@@ -53,8 +62,8 @@ export function filterShape(meta: ResourceMeta): Record<string, z.ZodType> {
         shape[key] = z.enum(['true', 'false']).optional();
         break;
       case 'range':
-        shape[`${key}Min`] = z.coerce.number().optional();
-        shape[`${key}Max`] = z.coerce.number().optional();
+        shape[`${key}Min`] = int4().optional();
+        shape[`${key}Max`] = int4().optional();
         break;
       case 'dateRange':
         shape[`${key}From`] = dateBound(false).optional();
@@ -81,13 +90,16 @@ export type ListQueryInput = { page?: number | string; limit?: number | string; 
 export type ExportQuery = { sort?: string } & Record<string, unknown>;
 export type ExportQueryInput = { sort?: string } & Record<string, unknown>;
 
+/** `sort` may name a sortable field or id, with `-` for descending; anything else is a 400. */
+const sortKeys = (meta: ResourceMeta) => sortableKeys(meta) as [string, ...string[]];
+
 /** GET list: paging, sort and the declared filters. */
 export const listQuery = (meta: ResourceMeta) =>
-  pageQuery.extend(filterShape(meta)) as unknown as z.ZodType<ListQuery, ListQueryInput>;
+  pagedQuery(sortKeys(meta)).extend(filterShape(meta)) as unknown as z.ZodType<ListQuery, ListQueryInput>;
 
 /** GET export: the same filters and sort, no paging (the whole filtered set, capped by the server). */
 export const exportQuery = (meta: ResourceMeta) =>
-  z.object({ sort: pageQuery.shape.sort, ...filterShape(meta) }) as unknown as z.ZodType<
+  z.object({ sort: sortParam(sortKeys(meta)), ...filterShape(meta) }) as unknown as z.ZodType<
     ExportQuery,
     ExportQueryInput
   >;

@@ -1,3 +1,4 @@
+import { idSchema, patchOf } from '@fpy/contracts';
 import { z } from 'zod';
 import type { FieldType, ResourceMeta } from './define.ts';
 import { fieldSchema } from './messages.ts';
@@ -19,8 +20,8 @@ export function rowSchema(meta: ResourceMeta) {
 }
 
 /**
- * Create/update body: the writable fields, worded in Chinese (server messages are Chinese first). PUT replaces
- * the whole record, so both share one schema. A platform administrator names the tenant of a tenant-owned row.
+ * Create body: the writable fields, worded in Chinese (server messages are Chinese first). A platform
+ * administrator names the tenant of a tenant-owned row.
  */
 export function writeBody(meta: ResourceMeta) {
   const shape: Record<string, z.ZodType> = {};
@@ -28,6 +29,9 @@ export function writeBody(meta: ResourceMeta) {
     const s = fieldSchema(meta, key, 'zh');
     if (s) shape[key] = s;
   }
-  if (meta.tenantScoped) shape.tenantId = z.coerce.number().int().positive().optional().nullable();
+  if (meta.tenantScoped) shape.tenantId = idSchema.optional().nullable();
   return z.object(shape);
 }
+
+/** Update body: the same fields, each optional and without its default, so a PUT changes only what it gives. */
+export const updateBody = (meta: ResourceMeta) => patchOf(writeBody(meta).shape);

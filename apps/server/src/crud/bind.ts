@@ -9,7 +9,10 @@ type Row = Record<string, unknown>;
  * resource needs beyond its schema, such as references from other tables. Throw an AppError to refuse.
  */
 export interface ResourceHooks {
-  /** Before insert and update; `existing` is the row being replaced (update only). */
+  /**
+   * Before insert and update; `existing` is the row being changed (update only), and on update `values` holds
+   * only the fields the request gave.
+   */
   beforeWrite?(ctx: AuthedCtx, values: Row, existing?: Row): Promise<void>;
   /** Before delete, with the row as stored: refuse while other records still point at it. */
   beforeDelete?(ctx: AuthedCtx, row: Row): Promise<void>;

@@ -1,3 +1,4 @@
+import { providedOf } from '@fpy/contracts';
 import type { AuthedCtx } from '../http/context.ts';
 import type { ServerResource } from './bind.ts';
 import { repository } from './repository.ts';
@@ -19,9 +20,11 @@ export async function createRow(ctx: AuthedCtx, res: ServerResource, values: Row
   return guardedWrite(res, values, () => repository(ctx, res).insert(values));
 }
 
-export async function updateRow(ctx: AuthedCtx, res: ServerResource, id: number, values: Row) {
+/** An update writes only the fields the request gave (the body is a patch: absent means unchanged). */
+export async function updateRow(ctx: AuthedCtx, res: ServerResource, id: number, patch: Row) {
   const repo = repository(ctx, res);
-  // Reading first both hides other tenants' rows (404) and gives hooks the row being replaced.
+  const values = providedOf(patch);
+  // Reading first both hides other tenants' rows (404) and gives hooks the row being changed.
   const existing = await repo.get(id);
   await res.hooks.beforeWrite?.(ctx, values, existing);
   return guardedWrite(res, values, () => repo.update(id, values));

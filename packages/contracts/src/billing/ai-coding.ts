@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from '../common.ts';
+import { idSchema, text } from '../common.ts';
 import { defineRoute } from '../route.ts';
 import { taxCodeField } from './tax-codes.ts';
 
@@ -14,7 +14,7 @@ const PERMISSION = ['goodsCode:btn_addznfm', 'taxClassCode'] as const;
 /** Teaching the coder (confirmations, batch jobs and their acceptance) changes tenant data: 智能赋码 only. */
 const TEACH = 'goodsCode:btn_addznfm';
 
-export const productName = z.string().trim().min(1, '商品名称不能为空').max(200, '商品名称不能超过200个字符');
+export const productName = text(200, '商品名称').min(1, '商品名称不能为空');
 
 export const codingSuggestion = z.object({
   code: z.string(),

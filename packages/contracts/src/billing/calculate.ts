@@ -1,5 +1,13 @@
-import { InvoiceType, PreferentialPolicy, TaxRate } from '@fpy/domain';
+import {
+  dec,
+  InvoiceType,
+  MAX_AMOUNT_INTEGER_DIGITS,
+  PreferentialPolicy,
+  TaxRate,
+  tryParseDecimal,
+} from '@fpy/domain';
 import { z } from 'zod';
+import { blankAsAbsent, decimalText, faceText, fenAmount, nonNegativeFen, text } from '../common.ts';
 import { defineRoute } from '../route.ts';
 
 /**
@@ -10,47 +18,73 @@ import { defineRoute } from '../route.ts';
 export const invoiceTypeField = z.enum(InvoiceType);
 export const taxRateField = z.enum(TaxRate);
 export const policyField = z.enum(PreferentialPolicy);
-const fen = z.number().int().refine(Number.isSafeInteger, '金额超出范围');
-const decimalText = z.string().trim().max(40);
-const lineText = (max: number) => z.string().max(max).optional();
 
-export const calcLineInput = z.object({
-  name: z.string().max(300),
-  taxCode: lineText(40),
-  spec: lineText(200),
-  unit: lineText(100),
-  quantity: decimalText.optional(),
-  unitPrice: decimalText.optional(),
-  /** In the pricing mode (含税金额 when inclusive), fen; derived from quantity × unit price when absent. */
-  amount: fen.optional(),
-  /** Tax already printed upstream, fen: checked against the tolerances instead of recomputed. */
-  tax: fen.optional(),
-  rate: taxRateField,
-  policy: policyField.optional(),
-  kind: z.enum(['normal', 'discount', 'discounted']).optional(),
-  /** 差额征税 扣除额, fen. */
-  deduction: fen.optional(),
-});
+/** Signs are the engine's to judge (red and discount lines are negative); digits are bounded here. */
+const quantityField = blankAsAbsent(decimalText('数量', { signed: true }));
+const unitPriceField = blankAsAbsent(decimalText('单价', { signed: true }));
+
+/**
+ * 数量 × 单价 within the 12-digit rule (§4.4): each may have 12 integer digits, their product may not, and past
+ * 16 digits 价税合计 could not even be written in words.
+ */
+export function quantityPriceInRange(l: { quantity?: string; unitPrice?: string }): boolean {
+  const q = l.quantity ? tryParseDecimal(l.quantity) : null;
+  const p = l.unitPrice ? tryParseDecimal(l.unitPrice) : null;
+  return !q || !p || dec.integerDigits(dec.mul(q, p)) <= MAX_AMOUNT_INTEGER_DIGITS;
+}
+const QUANTITY_PRICE_ISSUE = {
+  message: `数量×单价超出范围：金额整数部分不能超过${MAX_AMOUNT_INTEGER_DIGITS}位`,
+  path: ['unitPrice'],
+};
+
+/** The fields of a line; `printed` decides whether names, specifications and units must print on the face. */
+function lineShape(printed: (max: number) => z.ZodString) {
+  return {
+    name: printed(300),
+    taxCode: text(40).optional(),
+    spec: printed(200).optional(),
+    unit: printed(100).optional(),
+    quantity: quantityField,
+    unitPrice: unitPriceField,
+    /** In the pricing mode (含税金额 when inclusive), fen; derived from quantity × unit price when absent. */
+    amount: fenAmount.optional(),
+    /** Tax already printed upstream, fen: checked against the tolerances instead of recomputed. */
+    tax: fenAmount.optional(),
+    rate: taxRateField,
+    policy: policyField.optional(),
+    kind: z.enum(['normal', 'discount', 'discounted']).optional(),
+    /** 差额征税 扣除额, fen. */
+    deduction: fenAmount.optional(),
+  };
+}
+
+/** A line of a draft to calculate (a preview: any clean text; the issuing form's lines use invoiceLineInput). */
+export const calcLineInput = z.object(lineShape(text)).refine(quantityPriceInRange, QUANTITY_PRICE_ISSUE);
 export type CalcLineInput = z.infer<typeof calcLineInput>;
+
+/** A line of an invoice to issue: what is printed on the face must be printable. */
+export const invoiceLineInput = z
+  .object(lineShape((max) => faceText(max)))
+  .refine(quantityPriceInRange, QUANTITY_PRICE_ISSUE);
 
 export const calcDraft = z.object({
   type: invoiceTypeField,
   pricingMode: z.enum(['exclusive', 'inclusive']),
   colour: z.enum(['blue', 'red']).default('blue'),
   buyer: z.object({
-    name: z.string().max(300),
-    taxNumber: z.string().max(40).optional(),
+    name: text(300),
+    taxNumber: text(40).optional(),
     naturalPerson: z.boolean().optional(),
-    address: z.string().max(300).optional(),
-    phone: z.string().max(100).optional(),
-    bank: z.string().max(300).optional(),
-    account: z.string().max(100).optional(),
+    address: text(300).optional(),
+    phone: text(100).optional(),
+    bank: text(300).optional(),
+    account: text(100).optional(),
   }),
   options: z
     .object({
       reducedRateFormula: z.enum(['legacy', 'digital']).optional(),
-      invoiceTaxTolerance: z.union([fen, z.literal(false)]).optional(),
-      maxInvoiceTotal: fen.optional(),
+      invoiceTaxTolerance: z.union([nonNegativeFen, z.literal(false)]).optional(),
+      maxInvoiceTotal: nonNegativeFen.optional(),
     })
     .optional(),
   // The engine reports more than its 2,000-line limit itself; this only bounds the request.

@@ -1,5 +1,20 @@
 import { z } from 'zod';
-import { idParams, idSchema, importReport, okReply, pageQuery, pageReply, text } from '../common.ts';
+import {
+  blankAsNull,
+  blankFaceText,
+  decimalText,
+  faceText,
+  idArray,
+  idParams,
+  idSchema,
+  importReport,
+  okReply,
+  pagedQuery,
+  pageReply,
+  patchOf,
+  sortParam,
+  text,
+} from '../common.ts';
 import { defineRoute } from '../route.ts';
 import { policyField, taxRateField } from './calculate.ts';
 
@@ -12,33 +27,22 @@ const BASE = '/api/billing/v1/userCommodityCode';
 const MENU = 'goodsCode';
 
 /** Any text that should be a tax code; the server says why it is not (20 digits, unknown, non-leaf …). */
-const taxCodeInput = z.string().trim().min(1, '请选择税收分类编码').max(40);
+const taxCodeInput = text(40, '税收分类编码').min(1, '请选择税收分类编码');
 /** 自行编码: letters and digits, ≤ 20 (2 per level, 10 levels — domain notes §1.4). */
 export const OWN_CODE_RE = /^[0-9A-Za-z]{1,20}$/;
 const ownCodeField = z.string().trim().regex(OWN_CODE_RE, '自行编码须为1-20位字母或数字');
 /** Unit price: ≤ 12 integer digits (§4.4), ≤ 13 decimals (kept internally, §4.4), never negative. */
-export const UNIT_PRICE_RE = /^\d{1,12}(\.\d{1,13})?$/;
-const unitPriceField = z
-  .union([z.literal(''), z.string().trim().regex(UNIT_PRICE_RE, '单价须为不小于0的数字，最多13位小数')])
-  .nullish()
-  .transform((v) => v || null);
-const blank = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `不能超过${max}个字符`)
-    .nullish()
-    .transform((v) => v || null);
+const unitPriceField = blankAsNull(decimalText('单价'));
 
 export const pricingModeField = z.enum(['exclusive', 'inclusive']);
 export const commodityStatus = z.union([z.literal(0), z.literal(1)]);
 
 export const commodityInput = z.object({
-  name: text(90).min(1, '商品名称不能为空'),
+  /** Printed on invoice lines: name, 规格型号 ≤ 40, 单位 ≤ 20 (§1.4). */
+  name: faceText(90, '商品名称').min(1, '商品名称不能为空'),
   taxCode: taxCodeInput,
-  /** 规格型号 ≤ 40, 单位 ≤ 20 (§1.4). */
-  spec: blank(40),
-  unit: blank(20),
+  spec: blankFaceText(40, '规格型号'),
+  unit: blankFaceText(20, '单位'),
   unitPrice: unitPriceField,
   pricingMode: pricingModeField.default('exclusive'),
   rate: taxRateField,
@@ -78,14 +82,16 @@ export type CommodityRow = z.infer<typeof commodityRow>;
 
 export const commodityFilters = z.object({
   /** Name, 简称 or pinyin initials (bjbdn), fuzzy. */
-  name: z.string().trim().max(90).optional(),
+  name: text(90).optional(),
   /** Tax code prefix. */
-  taxCode: z.string().trim().max(19).optional(),
-  ownCode: z.string().trim().max(20).optional(),
+  taxCode: text(19).optional(),
+  ownCode: text(20).optional(),
   status: z.enum(['0', '1']).optional(),
   /** Any of the above at once. */
-  keyword: z.string().trim().max(90).optional(),
+  keyword: text(90).optional(),
 });
+
+export const COMMODITY_SORTS = ['name', 'ownCode', 'taxCode', 'createdAt', 'updatedAt'] as const;
 
 export const listCommodities = defineRoute({
   method: 'GET',
@@ -94,7 +100,7 @@ export const listCommodities = defineRoute({
   permission: [`${MENU}:btn_query`, 'goodsCompare', 'invoiceOpener', 'preopenApplication', 'stayOpenInvoice'],
   tag: 'billing',
   summary: '商品编码分页列表：按名称（含拼音首字母）、税收分类编码、自行编码、状态筛选',
-  query: pageQuery.extend(commodityFilters.shape),
+  query: pagedQuery(COMMODITY_SORTS).extend(commodityFilters.shape),
   reply: pageReply(commodityRow),
 });
 
@@ -168,9 +174,9 @@ export const updateCommodity = defineRoute({
   path: `${BASE}/{id}`,
   permission: `${MENU}:btn_editSave`,
   tag: 'billing',
-  summary: '修改商品编码',
+  summary: '修改商品编码（只改所给字段）',
   params: idParams,
-  body: commodityInput,
+  body: patchOf(commodityInput.shape),
   reply: commodityRow,
 });
 
@@ -180,7 +186,9 @@ export const removeCommodities = defineRoute({
   permission: `${MENU}:btn_del`,
   tag: 'billing',
   summary: '批量删除商品编码（全部删除或全部不删）',
-  body: z.object({ ids: z.array(idSchema).min(1, '请选择要删除的商品').max(500, '一次最多删除500条') }),
+  body: z.object({
+    ids: idArray(500, { min: 1, minMessage: '请选择要删除的商品', maxMessage: '一次最多删除500条' }),
+  }),
   reply: z.object({ deleted: z.number().int() }),
 });
 
@@ -217,5 +225,5 @@ export const exportCommodities = defineRoute({
   tag: 'billing',
   produces: 'file',
   summary: '按当前筛选条件导出商品编码 (xlsx)',
-  query: commodityFilters.extend({ sort: z.string().max(64).optional() }),
+  query: commodityFilters.extend({ sort: sortParam(COMMODITY_SORTS) }),
 });

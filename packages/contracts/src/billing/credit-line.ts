@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from '../common.ts';
+import { idSchema, nonNegativeFen } from '../common.ts';
 import { defineRoute } from '../route.ts';
 
 /** 授信额度 (domain notes §11.1) of a tenant for the current 属期, as the tax gateway reports it. Money in fen. */
@@ -35,11 +35,7 @@ export const setCreditLine = defineRoute({
   summary: '调整租户本月授信额度 (之后的属期沿用)',
   body: z.object({
     tenantId: idSchema,
-    monthlyLimitFen: z
-      .number()
-      .int('额度必须为整数（分）')
-      .min(0, '额度不能为负数')
-      .refine(Number.isSafeInteger, '额度超出范围'),
+    monthlyLimitFen: nonNegativeFen,
   }),
   reply: creditLineReply,
 });

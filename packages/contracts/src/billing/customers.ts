@@ -1,5 +1,17 @@
 import { z } from 'zod';
-import { idParams, importReport, okReply, pageQuery, pageReply, rowIssue, text } from '../common.ts';
+import {
+  blankFaceText,
+  faceText,
+  idParams,
+  importReport,
+  okReply,
+  pagedQuery,
+  pageReply,
+  patchOf,
+  rowIssue,
+  sortParam,
+  text,
+} from '../common.ts';
 import { defineRoute } from '../route.ts';
 import { invoiceTypeField } from './calculate.ts';
 
@@ -10,28 +22,17 @@ import { invoiceTypeField } from './calculate.ts';
 const BASE = '/api/billing/v1/customers';
 const MENU = 'myCustomer';
 
-const blank = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `不能超过${max}个字符`)
-    .nullish()
-    .transform((v) => v || null);
-
 export const customerInput = z.object({
-  /** §1.4: buyer name ≤ 100. */
-  name: text(100).min(1, '客户名称不能为空'),
+  /** §1.4: buyer name ≤ 100. Name, address, phone, bank and account are printed on the invoice face. */
+  name: faceText(100, '客户名称').min(1, '客户名称不能为空'),
   /** Checked by the server (format → 400, checksum → saved with a warning); upper-cased. */
-  taxNumber: z
-    .string()
-    .trim()
-    .max(20, '纳税人识别号不能超过20位')
+  taxNumber: text(20, '纳税人识别号')
     .nullish()
     .transform((v) => (v ? v.toUpperCase() : null)),
-  address: blank(200),
-  phone: blank(40),
-  bank: blank(100),
-  account: blank(40),
+  address: blankFaceText(200, '地址'),
+  phone: blankFaceText(40, '电话'),
+  bank: blankFaceText(100, '开户银行'),
+  account: blankFaceText(40, '银行账号'),
   email: z
     .union([z.literal(''), z.string().trim().max(50).email('请输入正确的邮箱地址')])
     .nullish()
@@ -73,9 +74,11 @@ export const customerSaved = z.object({ customer: customerRow, warnings: z.array
 
 export const customerFilters = z.object({
   /** Name, tax number or pinyin initials of the name, fuzzy. */
-  keyword: z.string().trim().max(100).optional(),
+  keyword: text(100).optional(),
   naturalPerson: z.enum(['true', 'false']).optional(),
 });
+
+export const CUSTOMER_SORTS = ['name', 'taxNumber', 'createdAt', 'updatedAt'] as const;
 
 export const listCustomers = defineRoute({
   method: 'GET',
@@ -83,7 +86,7 @@ export const listCustomers = defineRoute({
   permission: MENU,
   tag: 'billing',
   summary: '客户分页列表（名称、纳税人识别号、名称拼音首字母模糊查询）',
-  query: pageQuery.extend(customerFilters.shape),
+  query: pagedQuery(CUSTOMER_SORTS).extend(customerFilters.shape),
   reply: pageReply(customerRow),
 });
 
@@ -94,7 +97,7 @@ export const suggestCustomers = defineRoute({
   permission: 'authenticated',
   tag: 'billing',
   summary: '开票时按名称、税号或拼音首字母联想客户（前10条）',
-  query: z.object({ q: z.string().trim().min(1, '请输入关键字').max(100) }),
+  query: z.object({ q: text(100).min(1, '请输入关键字') }),
   reply: z.array(customerRow),
 });
 
@@ -123,9 +126,9 @@ export const updateCustomer = defineRoute({
   path: `${BASE}/{id}`,
   permission: `${MENU}:btn_edit`,
   tag: 'billing',
-  summary: '修改客户',
+  summary: '修改客户（只改所给字段）',
   params: idParams,
-  body: customerInput,
+  body: patchOf(customerInput.shape),
   reply: customerSaved,
 });
 
@@ -172,5 +175,5 @@ export const exportCustomers = defineRoute({
   tag: 'billing',
   produces: 'file',
   summary: '按当前筛选条件导出客户 (xlsx)',
-  query: customerFilters.extend({ sort: z.string().max(64).optional() }),
+  query: customerFilters.extend({ sort: sortParam(CUSTOMER_SORTS) }),
 });

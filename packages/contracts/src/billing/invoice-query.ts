@@ -1,6 +1,16 @@
-import { parseYuan } from '@fpy/domain';
 import { z } from 'zod';
-import { calendarDay, idParams, idSchema, pageQuery, pageReply } from '../common.ts';
+import {
+  blankAsAbsent,
+  dateRange,
+  idArray,
+  idParams,
+  idSchema,
+  pagedQuery,
+  pageReply,
+  sortParam,
+  text,
+  yuanText,
+} from '../common.ts';
 import { defineRoute } from '../route.ts';
 import { invoiceTypeField } from './calculate.ts';
 import { invoiceStatusField, invoiceSummary } from './invoices.ts';
@@ -13,12 +23,7 @@ const MENU = 'salesInvoiceQuery';
 const BASE = '/api/billing/v1/invoice-query';
 const tag = 'invoicing';
 
-const day = calendarDay.optional();
-const yuan = z
-  .string()
-  .trim()
-  .refine((s) => s === '' || parseYuan(s) !== null, '金额格式不正确，最多两位小数')
-  .optional();
+const yuan = blankAsAbsent(yuanText);
 /** A query string repeats the key (status=a&status=b) or joins with commas; both arrive as a list. */
 const statusList = z.preprocess(
   (v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v),
@@ -27,8 +32,7 @@ const statusList = z.preprocess(
 
 export const invoiceQueryFilters = z.object({
   /** 开票日期 yyyy-MM-dd, Asia/Shanghai, inclusive. */
-  dateFrom: day,
-  dateTo: day,
+  ...dateRange,
   /** 发票号码: 20 digits is an exact match, fewer a prefix. */
   number: z
     .string()
@@ -36,14 +40,14 @@ export const invoiceQueryFilters = z.object({
     .regex(/^\d{0,20}$/, '发票号码只能是数字，最多20位')
     .optional(),
   /** 购买方: a taxpayer number matches exactly, anything else is part of the name. */
-  buyer: z.string().trim().max(100).optional(),
+  buyer: text(100).optional(),
   type: invoiceTypeField.optional(),
   status: statusList,
   colour: z.enum(['blue', 'red']).optional(),
   /** 价税合计 range in yuan. */
   amountMin: yuan,
   amountMax: yuan,
-  drawer: z.string().trim().max(50).optional(),
+  drawer: text(50).optional(),
   /** Platform accounts only; ignored for tenant users (they always see their own company). */
   tenantId: idSchema.optional(),
 });
@@ -52,7 +56,7 @@ export type InvoiceQueryFilters = z.infer<typeof invoiceQueryFilters>;
 /** Sortable keys; `-` prefix for descending. Default -issuedAt. */
 export const INVOICE_QUERY_SORTS = ['issuedAt', 'totalFen', 'number'] as const;
 
-export const invoiceQueryParams = pageQuery.extend(invoiceQueryFilters.shape);
+export const invoiceQueryParams = pagedQuery(INVOICE_QUERY_SORTS).extend(invoiceQueryFilters.shape);
 
 export const invoiceQueryRow = invoiceSummary.extend({
   colour: z.enum(['blue', 'red']),
@@ -84,7 +88,7 @@ export const exportInvoiceQuery = defineRoute({
   permission: `${MENU}:btn_export`,
   tag,
   summary: '导出查询结果（Excel，最多50000条）',
-  query: invoiceQueryFilters.extend({ sort: z.string().max(64).optional() }),
+  query: invoiceQueryFilters.extend({ sort: sortParam(INVOICE_QUERY_SORTS) }),
   produces: 'file',
 });
 
@@ -93,11 +97,11 @@ export const INVOICE_ZIP_MAX_FILTERED = 2_000;
 
 export const invoiceZipBody = z
   .object({
-    ids: z
-      .array(idSchema)
-      .min(1, '请选择发票')
-      .max(INVOICE_ZIP_MAX_SELECTED, `一次最多打包${INVOICE_ZIP_MAX_SELECTED}张发票`)
-      .optional(),
+    ids: idArray(INVOICE_ZIP_MAX_SELECTED, {
+      min: 1,
+      minMessage: '请选择发票',
+      maxMessage: `一次最多打包${INVOICE_ZIP_MAX_SELECTED}张发票`,
+    }).optional(),
     filter: invoiceQueryFilters.optional(),
   })
   .refine((b) => (b.ids ? !b.filter : !!b.filter), '请选择发票，或按查询条件打包');
@@ -118,7 +122,7 @@ export type VoidReason = keyof typeof VOID_REASONS;
 
 export const voidInvoiceBody = z.object({
   reason: z.enum(['1', '2', '3', '4'], '请选择作废原因'),
-  remark: z.string().trim().max(200, '作废说明不能超过200个字符').optional(),
+  remark: text(200, '作废说明').optional(),
 });
 
 export const voidInvoice = defineRoute({

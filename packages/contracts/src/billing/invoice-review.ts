@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDay, idParams, idSchema, pageQuery, pageReply } from '../common.ts';
+import { dateRange, idArray, idParams, pagedQuery, pageReply, text } from '../common.ts';
 import { defineRoute } from '../route.ts';
 import { invoiceDetail, invoiceEventReply, invoiceStatusField, invoiceSummary } from './invoices.ts';
 
@@ -13,17 +13,17 @@ const AUDIT = 'preopenAuditManager';
 const RECORD = 'preopenRecordManager';
 const tag = 'invoicing';
 
-const day = calendarDay.optional();
-const keyword = z.string().trim().max(100).optional();
+const keyword = text(100).optional();
 
 /** Filters both pages share: the applicant (name), the buyer (name or tax number), the application date. */
 export const reviewFilters = z.object({
   applicant: keyword,
   buyer: keyword,
   /** Application date, yyyy-MM-dd in Asia/Shanghai, inclusive. */
-  dateFrom: day,
-  dateTo: day,
+  ...dateRange,
 });
+
+export const REVIEW_SORTS = ['createdAt', 'updatedAt', 'totalFen'] as const;
 
 export const pendingReviewRow = invoiceSummary.extend({
   remarks: z.string().nullable(),
@@ -62,11 +62,11 @@ export const reviewRecordRow = invoiceSummary.extend({
 });
 export type ReviewRecordRow = z.infer<typeof reviewRecordRow>;
 
-const ids = z
-  .array(idSchema)
-  .min(1, '请选择要审核的申请')
-  .max(200, '一次最多审核200条申请')
-  .transform((v) => [...new Set(v)]);
+const ids = idArray(200, {
+  min: 1,
+  minMessage: '请选择要审核的申请',
+  maxMessage: '一次最多审核200条申请',
+}).transform((v) => [...new Set(v)]);
 
 export const reviewOutcome = z.object({
   id: z.number().int(),
@@ -92,7 +92,7 @@ export const listPendingReview = defineRoute({
   permission: AUDIT,
   tag,
   summary: '待审核的预开申请（分页，按申请人、购买方、申请日期筛选）',
-  query: pageQuery.extend(reviewFilters.shape),
+  query: pagedQuery(REVIEW_SORTS).extend(reviewFilters.shape),
   reply: pageReply(pendingReviewRow),
 });
 
@@ -112,7 +112,7 @@ export const approveApplications = defineRoute({
   permission: `${AUDIT}:btn_approve`,
   tag,
   summary: '审核通过（可批量，逐条处理）：通过后立即开具；不能审核自己提交的申请',
-  body: z.object({ ids, note: z.string().trim().max(200, '审核意见不能超过200个字符').optional() }),
+  body: z.object({ ids, note: text(200, '审核意见').optional() }),
   reply: reviewReply,
 });
 
@@ -124,7 +124,7 @@ export const rejectApplications = defineRoute({
   summary: '驳回（可批量，逐条处理）：退回草稿，申请人修改后可重新提交',
   body: z.object({
     ids,
-    reason: z.string().trim().min(1, '请填写驳回原因').max(200, '驳回原因不能超过200个字符'),
+    reason: text(200, '驳回原因').min(1, '请填写驳回原因'),
   }),
   reply: reviewReply,
 });
@@ -135,9 +135,9 @@ export const listReviewRecords = defineRoute({
   permission: RECORD,
   tag,
   summary: '预开记录：经过审核的发票及其每一轮申请、审核结果与状态流转',
-  query: pageQuery.extend({
+  query: pagedQuery(REVIEW_SORTS).extend({
     ...reviewFilters.shape,
-    number: z.string().trim().max(20).optional(),
+    number: text(20).optional(),
     status: invoiceStatusField.optional(),
   }),
   reply: pageReply(reviewRecordRow),

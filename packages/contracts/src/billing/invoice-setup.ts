@@ -1,5 +1,17 @@
 import { z } from 'zod';
-import { calendarDay, idParams, okReply, pageQuery, pageReply } from '../common.ts';
+import {
+  dateRange,
+  faceText,
+  idParams,
+  idSchema,
+  MAX_ID,
+  okReply,
+  pagedQuery,
+  pageQuery,
+  pageReply,
+  patchOf,
+  text,
+} from '../common.ts';
 import { defineRoute } from '../route.ts';
 import { invoiceTypeField } from './calculate.ts';
 import { invoiceDetail, invoiceSummary } from './invoices.ts';
@@ -38,14 +50,9 @@ const OPENERS = '/api/billing/v1/opener-profiles';
 export const openerProfileInput = z.object({
   role: openerRoleField,
   /** Printed on the invoice face; the invoice's drawer/payee/reviewer fields take at most 50 characters. */
-  name: z.string().trim().min(1, '姓名不能为空').max(50, '姓名不能超过50个字符'),
+  name: faceText(50, '姓名').min(1, '姓名不能为空'),
   /** null: company-wide. */
-  departmentId: z
-    .number()
-    .int()
-    .positive()
-    .nullish()
-    .transform((v) => v ?? null),
+  departmentId: idSchema.nullish().transform((v) => v ?? null),
   isDefault: z.boolean().default(false),
 });
 export type OpenerProfileInput = z.input<typeof openerProfileInput>;
@@ -73,7 +80,12 @@ export const listOpenerProfiles = defineRoute({
   query: pageQuery.extend({
     role: openerRoleField.optional(),
     /** A department id, or 0 for company-wide entries only. */
-    departmentId: z.coerce.number().int().min(0).optional(),
+    departmentId: z.coerce
+      .number()
+      .int('部门须为整数ID')
+      .min(0, '部门须为整数ID')
+      .max(MAX_ID, `ID不能大于${MAX_ID}`)
+      .optional(),
   }),
   reply: pageReply(openerProfileRow),
 });
@@ -103,9 +115,9 @@ export const updateOpenerProfile = defineRoute({
   path: `${OPENERS}/{id}`,
   permission: 'openerSetup:btn_edit',
   tag,
-  summary: '修改开票人/收款人/复核人',
+  summary: '修改开票人/收款人/复核人（只改所给字段）',
   params: idParams,
-  body: openerProfileInput,
+  body: patchOf(openerProfileInput.shape),
   reply: openerProfileRow,
 });
 
@@ -200,7 +212,7 @@ const offsetField = (label: string) =>
     .max(PRINT_OFFSET_LIMIT, `${label}须在 -50.0 到 +50.0 毫米之间`);
 
 export const printSettingInput = z.object({
-  printerName: z.string().trim().min(1, '打印机名称不能为空').max(64, '打印机名称不能超过64个字符'),
+  printerName: text(64, '打印机名称').min(1, '打印机名称不能为空'),
   /** null: every invoice type. */
   invoiceType: invoiceTypeField.nullish().transform((v) => v ?? null),
   /** Tenths of a millimetre, positive = right. */
@@ -262,9 +274,9 @@ export const updatePrintSetting = defineRoute({
   path: `${PRINTERS}/{id}`,
   permission: 'printSetup:btn_edit',
   tag,
-  summary: '修改打印机设置',
+  summary: '修改打印机设置（只改所给字段）',
   params: idParams,
-  body: printSettingInput,
+  body: patchOf(printSettingInput.shape),
   reply: printSettingRow,
 });
 
@@ -283,7 +295,7 @@ export const deletePrintSetting = defineRoute({
 
 /** States whose invoice has a number and so a face to print. */
 export const PRINTABLE_STATUSES = ['issued', 'partly_red', 'red'] as const;
-const dateText = calendarDay.optional();
+export const PRINTABLE_SORTS = ['issuedAt', 'totalFen', 'number'] as const;
 
 export const listPrintableInvoices = defineRoute({
   method: 'GET',
@@ -291,14 +303,13 @@ export const listPrintableInvoices = defineRoute({
   permission: 'invoicePrint',
   tag,
   summary: '可打印的发票（已开具、部分红冲、已红冲），按开票日期、号码、购买方、类型筛选',
-  query: pageQuery.extend({
+  query: pagedQuery(PRINTABLE_SORTS).extend({
     status: z.enum(PRINTABLE_STATUSES).optional(),
     type: invoiceTypeField.optional(),
-    number: z.string().trim().max(20).optional(),
-    buyerName: z.string().trim().max(100).optional(),
+    number: text(20).optional(),
+    buyerName: text(100).optional(),
     /** Issue date, yyyy-MM-dd in Asia/Shanghai, inclusive. */
-    dateFrom: dateText,
-    dateTo: dateText,
+    ...dateRange,
   }),
   reply: pageReply(invoiceSummary),
 });
@@ -312,12 +323,17 @@ export const getPrintableInvoices = defineRoute({
   tag,
   summary: '打印用的发票详情（多张，按所给顺序）',
   query: z.object({
-    /** Comma-separated ids. */
+    /** Comma-separated ids, each an int4 id. */
     ids: z
       .string()
+      .max(2000, `一次最多打印${MAX_PRINT_BATCH}张发票`)
       .regex(/^\d+(,\d+)*$/, '请选择要打印的发票')
       .transform((s) => [...new Set(s.split(',').map(Number))])
-      .refine((ids) => ids.length <= MAX_PRINT_BATCH, `一次最多打印${MAX_PRINT_BATCH}张发票`),
+      .pipe(
+        z
+          .array(z.number().min(1, '请选择要打印的发票').max(MAX_ID, `ID不能大于${MAX_ID}`))
+          .max(MAX_PRINT_BATCH, `一次最多打印${MAX_PRINT_BATCH}张发票`),
+      ),
   }),
   reply: z.array(invoiceDetail),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDay } from '../common.ts';
+import { DATE_ORDER_ISSUE, dateOrder, dateRange } from '../common.ts';
 import { defineRoute } from '../route.ts';
 
 /**
@@ -11,22 +11,16 @@ const MENU = 'invoiceStatistic';
 const BASE = '/api/billing/v1/invoice-stats';
 const tag = 'invoicing';
 
-const day = calendarDay.optional();
-
 export const STATS_GROUPS = ['month', 'type', 'rate', 'buyer'] as const;
 export type StatsGroup = (typeof STATS_GROUPS)[number];
 
 export const statsQuery = z
   .object({
     /** Issue date, yyyy-MM-dd in Asia/Shanghai, inclusive; absent = unbounded. */
-    dateFrom: day,
-    dateTo: day,
+    ...dateRange,
     groupBy: z.enum(STATS_GROUPS).default('month'),
   })
-  .refine((q) => !q.dateFrom || !q.dateTo || q.dateFrom <= q.dateTo, {
-    message: '开始日期不能晚于结束日期',
-    path: ['dateTo'],
-  });
+  .refine(dateOrder, DATE_ORDER_ISSUE);
 
 const fen = z.number().int();
 

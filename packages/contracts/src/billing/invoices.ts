@@ -1,8 +1,18 @@
 import { INVOICE_STATUSES, type InvoiceStatus } from '@fpy/domain';
 import { z } from 'zod';
-import { calendarDay, idParams, optionalText, pageQuery, pageReply } from '../common.ts';
+import {
+  dateRange,
+  fenAmount,
+  faceLines,
+  faceText,
+  idParams,
+  optionalFaceText,
+  pagedQuery,
+  pageReply,
+  text,
+} from '../common.ts';
 import { defineRoute } from '../route.ts';
-import { calcLineInput, invoiceTypeField, policyField, taxRateField } from './calculate.ts';
+import { invoiceLineInput, invoiceTypeField, policyField, taxRateField } from './calculate.ts';
 
 /**
  * 发票开具 (issue 4 §2, §3 invoiceOpener / preopenApplication / stayOpenInvoice / stayOpenList). Every route is
@@ -12,24 +22,24 @@ import { calcLineInput, invoiceTypeField, policyField, taxRateField } from './ca
  * Money is integer fen. The server recomputes every figure with calculateInvoice; client figures are only
  * compared, never stored.
  */
-const fen = z.number().int().refine(Number.isSafeInteger, '金额超出范围');
 export const invoiceStatusField = z.enum(INVOICE_STATUSES as [InvoiceStatus, ...InvoiceStatus[]]);
 
 /** The editable part of an invoice: what the form sends on create and on a draft's edit. */
 const invoiceFormFields = {
   type: invoiceTypeField,
   pricingMode: z.enum(['exclusive', 'inclusive']),
+  // Everything of the buyer but the e-mail is printed on the face.
   buyer: z.object({
-    name: z.string().trim().max(300),
-    taxNumber: z.string().trim().max(40).optional(),
+    name: faceText(300),
+    taxNumber: text(40).optional(),
     naturalPerson: z.boolean().optional(),
-    address: z.string().max(300).optional(),
-    phone: z.string().max(100).optional(),
-    bank: z.string().max(300).optional(),
-    account: z.string().max(100).optional(),
-    email: z.string().email('邮箱格式不正确').max(50).optional(),
+    address: faceText(300).optional(),
+    phone: faceText(100).optional(),
+    bank: faceText(300).optional(),
+    account: faceText(100).optional(),
+    email: z.email('邮箱格式不正确').max(50).optional(),
   }),
-  remarks: optionalText(230),
+  remarks: faceLines(230, '备注').optional().nullable(),
   /** 特定要素 (§1.3), an optional label code such as '03' 建筑服务. */
   specialLabel: z
     .string()
@@ -38,13 +48,13 @@ const invoiceFormFields = {
     .optional()
     .nullable(),
   /** 开票人; defaults to the caller's name (§1.4). */
-  drawer: optionalText(50),
-  payee: optionalText(50),
-  reviewer: optionalText(50),
-  lines: z.array(calcLineInput).min(1, '发票至少须有一行明细').max(2000, '明细行不能超过2000行'),
+  drawer: optionalFaceText(50),
+  payee: optionalFaceText(50),
+  reviewer: optionalFaceText(50),
+  lines: z.array(invoiceLineInput).min(1, '发票至少须有一行明细').max(2000, '明细行不能超过2000行'),
   /** What the client shows; any figure that differs from the engine's → 400 with the expected figures. */
   totals: z
-    .object({ amountFen: fen.optional(), taxFen: fen.optional(), totalFen: fen.optional() })
+    .object({ amountFen: fenAmount.optional(), taxFen: fenAmount.optional(), totalFen: fenAmount.optional() })
     .optional(),
 };
 
@@ -188,6 +198,9 @@ export const getInvoice = defineRoute({
   reply: invoiceDetail,
 });
 
+/** Sortable keys of the invoice list (drafts, queue, 预开 applications). */
+export const INVOICE_LIST_SORTS = ['createdAt', 'totalFen'] as const;
+
 export const listInvoices = defineRoute({
   method: 'GET',
   path: '/api/billing/v1/invoices',
@@ -200,7 +213,7 @@ export const listInvoices = defineRoute({
   ],
   tag,
   summary: '发票列表（分页，按状态、类型、创建日期、购买方或流水号筛选）',
-  query: pageQuery.extend({
+  query: pagedQuery(INVOICE_LIST_SORTS).extend({
     status: invoiceStatusField.optional(),
     /** Several states at once, comma separated: "ready,issuing,failed". */
     statuses: z
@@ -217,7 +230,7 @@ export const listInvoices = defineRoute({
       })
       .optional(),
     /** Buyer name (contains) or client serial (exact prefix). */
-    keyword: z.string().trim().max(100).optional(),
+    keyword: text(100).optional(),
     /** Only the caller's own invoices (预开申请: "my applications"). */
     mine: z
       .enum(['true', 'false'])
@@ -225,8 +238,7 @@ export const listInvoices = defineRoute({
       .optional(),
     type: invoiceTypeField.optional(),
     /** yyyy-MM-dd, Asia/Shanghai, inclusive. */
-    dateFrom: calendarDay.optional(),
-    dateTo: calendarDay.optional(),
+    ...dateRange,
   }),
   reply: pageReply(invoiceSummary),
 });
@@ -264,7 +276,7 @@ export const submitInvoiceDraft = defineRoute({
 });
 
 export const discardInvoiceBody = z.object({
-  reason: z.string().trim().min(1, '请填写作废原因').max(200, '作废原因不能超过200个字符'),
+  reason: text(200, '作废原因').min(1, '请填写作废原因'),
 });
 
 export const discardInvoice = defineRoute({

@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { calendarDay, idParams, optionalText, pageQuery, pageReply } from '../common.ts';
+import {
+  dateRange,
+  decimalText,
+  faceLines,
+  fenAmount,
+  idParams,
+  idSchema,
+  idWith,
+  pagedQuery,
+  pageReply,
+  text,
+} from '../common.ts';
 import { defineRoute } from '../route.ts';
 import { invoiceTypeField, taxRateField } from './calculate.ts';
 import { invoiceDetail, invoiceStatusField } from './invoices.ts';
@@ -60,8 +71,6 @@ export const RED_FORM_PENDING_STATES: readonly RedFormStateName[] = ['pending_bu
 
 /** What a blue line is, from the first digit of its 税收分类编码: 1 货物, 2/3 劳务与服务, anything else other. */
 export const lineNatureField = z.enum(['goods', 'services', 'other']);
-
-const fen = z.number().int().refine(Number.isSafeInteger, '金额超出范围');
 
 export const blueLineReply = z.object({
   lineNo: z.number().int(),
@@ -162,28 +171,27 @@ export const redFormDetail = redFormRow.extend({
 });
 export type RedFormDetail = z.infer<typeof redFormDetail>;
 
+const blueInvoiceId = idWith('请选择蓝字发票');
+
 export const applyRedFormBody = z.object({
-  blueInvoiceId: z.number().int().positive('请选择蓝字发票'),
+  blueInvoiceId,
   reason: redReasonField,
   /** Absent: full red-flush of what remains. Present: partial, per blue line (§6.1 bfch=1). */
   lines: z
     .array(
       z.object({
-        blueLineNo: z.number().int().positive(),
+        blueLineNo: z.number().int('行号须为整数').min(1, '行号须从1开始').max(10_000, '行号超出范围'),
         /** Positive decimal text; not with 销售折让. */
-        quantity: z
-          .string()
-          .trim()
-          .regex(/^\d+(\.\d{1,13})?$/, '数量须为正数，最多13位小数')
-          .optional(),
+        quantity: decimalText('数量').optional(),
         /** 金额 (excl. tax) in positive fen; derived from quantity × unit price when absent. */
-        amountFen: fen.optional(),
+        amountFen: fenAmount.optional(),
       }),
     )
     .min(1, '请至少选择一行红冲明细')
     .max(2000)
     .optional(),
-  remarks: optionalText(150),
+  /** Printed in the red invoice's 备注. */
+  remarks: faceLines(150, '备注').optional().nullable(),
 });
 export type ApplyRedFormBody = z.infer<typeof applyRedFormBody>;
 
@@ -198,8 +206,8 @@ export const lookupBlueInvoice = defineRoute({
   summary: '查找蓝字发票（按ID或号码），含各行可红冲余额',
   query: z
     .object({
-      id: z.coerce.number().int().positive().optional(),
-      number: z.string().trim().max(20).optional(),
+      id: idSchema.optional(),
+      number: text(20).optional(),
     })
     .refine((q) => q.id !== undefined || !!q.number, '请输入蓝字发票号码'),
   reply: blueInvoiceReply,
@@ -221,9 +229,11 @@ export const quickRed = defineRoute({
   permission: 'invoiceFill:btn_quickRed',
   tag,
   summary: '快捷全额红冲：无需确认时申请确认单并立即开具红字发票（后台开具）',
-  body: z.object({ blueInvoiceId: z.number().int().positive('请选择蓝字发票'), reason: redReasonField }),
+  body: z.object({ blueInvoiceId, reason: redReasonField }),
   reply: invoiceDetail,
 });
+
+export const RED_FORM_SORTS = ['createdAt', 'deadline'] as const;
 
 export const listRedForms = defineRoute({
   method: 'GET',
@@ -231,12 +241,11 @@ export const listRedForms = defineRoute({
   permission: 'invoiceDetails',
   tag,
   summary: '红字信息确认单列表（分页，按状态、蓝字号码、申请日期筛选）',
-  query: pageQuery.extend({
+  query: pagedQuery(RED_FORM_SORTS).extend({
     state: redFormStateField.optional(),
-    blueNumber: z.string().trim().max(20).optional(),
-    blueInvoiceId: z.coerce.number().int().positive().optional(),
-    dateFrom: calendarDay.optional(),
-    dateTo: calendarDay.optional(),
+    blueNumber: text(20).optional(),
+    blueInvoiceId: idSchema.optional(),
+    ...dateRange,
   }),
   reply: pageReply(redFormRow),
 });
@@ -286,7 +295,7 @@ export const sandboxBuyerBooking = defineRoute({
   platformOnly: true,
   tag,
   summary: '【沙箱】模拟购买方对蓝字发票用途确认/入账（此后红冲需对方确认）',
-  body: z.object({ blueInvoiceId: z.number().int().positive() }),
+  body: z.object({ blueInvoiceId }),
   reply: z.object({ ok: z.literal(true) }),
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, pageQuery, pageReply, text } from '../common.ts';
+import { blankText, idArray, idSchema, pageQuery, pageReply, patchOf, text } from '../common.ts';
 import { defineRoute } from '../route.ts';
 
 /**
@@ -10,12 +10,10 @@ const BASE = '/api/billing/v1/productNameCorrespondSku';
 const MENU = 'goodsCompare';
 
 export const skuMapInput = z.object({
-  productName: text(200).min(1, '商品名称不能为空'),
-  sku: text(64).min(1, 'SKU不能为空'),
+  productName: text(200, '商品名称').min(1, '商品名称不能为空'),
+  sku: text(64, 'SKU').min(1, 'SKU不能为空'),
   commodityId: idSchema,
-  remark: text(255)
-    .nullish()
-    .transform((v) => v || null),
+  remark: blankText(255, '备注'),
 });
 
 export const skuMapRow = z.object({
@@ -40,7 +38,7 @@ export const findSkuMaps = defineRoute({
   tag: 'billing',
   summary: '商品对照分页查询（商品名称、SKU、商品编码名称或自行编码，模糊）',
   body: pageQuery.extend({
-    keyword: z.string().trim().max(200).optional(),
+    keyword: text(200).optional(),
     commodityId: idSchema.optional(),
   }),
   reply: pageReply(skuMapRow),
@@ -61,8 +59,8 @@ export const updateSkuMap = defineRoute({
   path: `${BASE}/updateProductOrSku`,
   permission: `${MENU}:btn_edit`,
   tag: 'billing',
-  summary: '修改商品对照',
-  body: skuMapInput.extend({ id: idSchema }),
+  summary: '修改商品对照（只改所给字段）',
+  body: patchOf(skuMapInput.shape).extend({ id: idSchema }),
   reply: skuMapRow,
 });
 
@@ -72,6 +70,8 @@ export const deleteSkuMaps = defineRoute({
   permission: `${MENU}:btn_del`,
   tag: 'billing',
   summary: '删除商品对照（可多条）',
-  body: z.object({ ids: z.array(idSchema).min(1, '请选择要删除的对照').max(500, '一次最多删除500条') }),
+  body: z.object({
+    ids: idArray(500, { min: 1, minMessage: '请选择要删除的对照', maxMessage: '一次最多删除500条' }),
+  }),
   reply: z.object({ deleted: z.number().int() }),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuery, text } from '../common.ts';
 import { defineRoute } from '../route.ts';
 
 /**
@@ -60,11 +61,16 @@ export const taxCodeListByPid = defineRoute({
   summary: '子节点分页列表；带 keyword 时为全表搜索（编码前缀、名称、简称、关键字、拼音首字母）',
   query: z.object({
     pid: taxCodeField.optional(),
-    keyword: z.string().trim().max(64).optional(),
+    keyword: text(64).optional(),
     /** Only codes usable on an invoice (enabled leaves, no summary rows). */
     usableOnly: z.enum(['true', 'false']).optional(),
-    page: z.coerce.number().int().min(1).default(1),
-    limit: z.coerce.number().int().min(1).max(200).default(20),
+    page: pageQuery.shape.page,
+    limit: z.coerce
+      .number()
+      .int('每页条数须为整数')
+      .min(1, '每页至少1条')
+      .max(200, '每页最多200条')
+      .default(20),
   }),
   reply: z.object({ rows: z.array(taxCodeNode), total: z.number().int() }),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText, text } from '../common.ts';
+import { faceText, optionalFaceText, patchOf } from '../common.ts';
 import { defineRoute } from '../route.ts';
 import { creditCodeInput } from './tenants.ts';
 
@@ -17,13 +17,14 @@ export const companyInfo = z.object({
 });
 export type CompanyInfo = z.infer<typeof companyInfo>;
 
-export const companyUpdateBody = z.object({
-  name: text(128).min(1, '请输入企业名称'),
+/** The seller block is printed on every invoice: printable text only. Only the fields given change. */
+export const companyUpdateBody = patchOf({
+  name: faceText(128, '企业名称').min(1, '请输入企业名称'),
   creditCode: creditCodeInput,
-  address: optionalText(255),
-  phone: optionalText(32),
-  bank: optionalText(128),
-  account: optionalText(64),
+  address: optionalFaceText(255, '地址'),
+  phone: optionalFaceText(32, '电话'),
+  bank: optionalFaceText(128, '开户银行'),
+  account: optionalFaceText(64, '银行账号'),
 });
 
 export const getCompany = defineRoute({

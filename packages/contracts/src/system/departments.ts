@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParams, idSchema, okReply, optionalText, text } from '../common.ts';
+import { idParams, idSchema, okReply, optionalQueryId, optionalText, patchOf, text } from '../common.ts';
 import { defineRoute } from '../route.ts';
 
 /** A department with its sub-departments; the tree of one tenant (or of every tenant, for the platform). */
@@ -27,17 +27,16 @@ export const departmentNode: z.ZodType<DepartmentNode> = z.lazy(() =>
   }),
 );
 
-/** An empty query value ('' from a cleared filter) means "no filter", never 0. */
-export const optionalQueryId = z.preprocess(
-  (v) => (v === '' || v === null ? undefined : v),
-  idSchema.optional(),
-);
-
 const departmentFields = {
   parentId: idSchema.nullish().transform((v) => v ?? null),
-  name: text(64).min(1, '请输入部门名称'),
-  code: optionalText(32),
-  sortOrder: z.coerce.number().int().min(0).max(99_999).default(0),
+  name: text(64, '部门名称').min(1, '请输入部门名称'),
+  code: optionalText(32, '部门编码'),
+  sortOrder: z.coerce
+    .number()
+    .int('排序须为整数')
+    .min(0, '排序不能小于0')
+    .max(99_999, '排序不能大于99999')
+    .default(0),
 };
 
 export const getDepartmentTree = defineRoute({
@@ -65,9 +64,9 @@ export const updateDepartment = defineRoute({
   path: '/api/admin/departments/{id}',
   permission: 'departManager:btn_edit',
   tag: 'org',
-  summary: '编辑部门 (不能移到自身或其下级部门之下)',
+  summary: '编辑部门 (只改所给字段；不能移到自身或其下级部门之下)',
   params: idParams,
-  body: z.object(departmentFields),
+  body: patchOf(departmentFields),
   reply: departmentNode,
 });
 

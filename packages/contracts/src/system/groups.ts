@@ -1,7 +1,17 @@
 import { z } from 'zod';
-import { idParams, idSchema, okReply, pageQuery, pageReply, text } from '../common.ts';
+import {
+  blankText,
+  idArray,
+  idParams,
+  idSchema,
+  okReply,
+  optionalQueryId,
+  pagedQuery,
+  pageReply,
+  patchOf,
+  text,
+} from '../common.ts';
 import { defineRoute } from '../route.ts';
-import { optionalQueryId } from './departments.ts';
 
 export const groupTypeRow = z.object({
   id: z.number().int(),
@@ -36,14 +46,16 @@ export const listGroupTypes = defineRoute({
   reply: z.array(groupTypeRow),
 });
 
+export const GROUP_SORTS = ['createdAt', 'code', 'name'] as const;
+
 export const listGroups = defineRoute({
   method: 'GET',
   path: '/api/admin/groups',
   permission: 'groupManager',
   tag: 'org',
   summary: '用户组列表',
-  query: pageQuery.extend({
-    keyword: z.string().trim().max(64).optional(),
+  query: pagedQuery(GROUP_SORTS).extend({
+    keyword: text(64).optional(),
     groupTypeId: optionalQueryId,
     tenantId: optionalQueryId,
   }),
@@ -51,13 +63,8 @@ export const listGroups = defineRoute({
 });
 
 const groupFields = {
-  name: text(64).min(1, '请输入用户组名称'),
-  description: z
-    .string()
-    .trim()
-    .max(255)
-    .nullish()
-    .transform((v) => v || null),
+  name: text(64, '用户组名称').min(1, '请输入用户组名称'),
+  description: blankText(255, '描述'),
 };
 
 export const createGroup = defineRoute({
@@ -84,9 +91,9 @@ export const updateGroup = defineRoute({
   path: '/api/admin/groups/{id}',
   permission: 'groupManager:btn_edit',
   tag: 'org',
-  summary: '编辑用户组名称与描述',
+  summary: '编辑用户组名称与描述 (只改所给字段)',
   params: idParams,
-  body: z.object(groupFields),
+  body: patchOf(groupFields),
   reply: groupRow,
 });
 
@@ -124,7 +131,7 @@ export const setGroupMembers = defineRoute({
   tag: 'org',
   summary: '设置用户组成员 (整体替换；成员须属于同一企业)',
   params: idParams,
-  body: z.object({ userIds: z.array(idSchema).max(2000) }),
+  body: z.object({ userIds: idArray(2000) }),
   reply: z.array(groupMemberRow),
 });
 
@@ -171,6 +178,6 @@ export const setGroupAuthority = defineRoute({
   tag: 'org',
   summary: '保存权限分配 (每一项都须可由当前账户授予；整体替换)',
   params: idParams,
-  body: z.object({ menuIds: z.array(idSchema).max(2000), elementIds: z.array(idSchema).max(5000) }),
+  body: z.object({ menuIds: idArray(2000), elementIds: idArray(5000) }),
   reply: okReply,
 });

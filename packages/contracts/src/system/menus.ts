@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParams, idSchema, okReply, optionalText, text } from '../common.ts';
+import { idParams, idSchema, okReply, optionalText, patchOf, text } from '../common.ts';
 import { defineRoute } from '../route.ts';
 
 /** Menu codes are route segments and permission keys: a letter, then letters, digits or underscores. */
@@ -50,16 +50,23 @@ export const menuElementNode: z.ZodType<MenuElementNode> = z.lazy(() =>
   menuRow.extend({ elements: z.array(elementRow), children: z.array(menuElementNode) }),
 );
 
+const sortOrderField = z.coerce
+  .number()
+  .int('排序须为整数')
+  .min(0, '排序不能小于0')
+  .max(100000, '排序不能大于100000')
+  .default(0);
+
 const menuFields = {
-  titleZh: text(64).min(1, '请输入中文名称'),
-  titleEn: text(64).min(1, '请输入英文名称'),
-  icon: optionalText(500),
+  titleZh: text(64, '中文名称').min(1, '请输入中文名称'),
+  titleEn: text(64, '英文名称').min(1, '请输入英文名称'),
+  icon: optionalText(500, '图标'),
   /** Console route; derived from the parent's path and the code when left empty. */
-  path: optionalText(255),
-  sortOrder: z.coerce.number().int().min(0).max(100000).default(0),
+  path: optionalText(255, '路由'),
+  sortOrder: sortOrderField,
   hidden: z.boolean().default(false),
   scope: menuScope.default('tenant'),
-  description: optionalText(255),
+  description: optionalText(255, '描述'),
 };
 
 export const menuCreateBody = z.object({
@@ -72,16 +79,20 @@ export const menuCreateBody = z.object({
     .regex(MENU_CODE_PATTERN, '编码须以字母开头，只能包含字母、数字和下划线'),
   ...menuFields,
 });
-/** The code is fixed once created: it is the route segment and the prefix of every element code. */
-export const menuUpdateBody = z.object({ parentId: idSchema.nullable().optional(), ...menuFields });
+/**
+ * The code is fixed once created: it is the route segment and the prefix of every element code. Only the fields
+ * given change; a menu moved to the top level is sent with parentId null.
+ */
+export const menuUpdateBody = patchOf({ parentId: idSchema.nullable(), ...menuFields });
 
 export const elementCreateBody = z.object({
   code: z.string().trim().max(128).regex(ELEMENT_CODE_PATTERN, '按钮编码格式应为 菜单编码:btn_动作'),
-  nameZh: text(64).min(1, '请输入中文名称'),
-  nameEn: text(64).min(1, '请输入英文名称'),
-  sortOrder: z.coerce.number().int().min(0).max(100000).default(0),
+  nameZh: text(64, '中文名称').min(1, '请输入中文名称'),
+  nameEn: text(64, '英文名称').min(1, '请输入英文名称'),
+  sortOrder: sortOrderField,
 });
-export const elementUpdateBody = elementCreateBody.omit({ code: true });
+/** Only the names and the order may change, and only those given. */
+export const elementUpdateBody = patchOf(elementCreateBody.omit({ code: true }).shape);
 
 const tag = 'menu';
 
@@ -92,7 +103,7 @@ export const getMenuTree = defineRoute({
   platformOnly: true,
   tag,
   summary: '菜单树 (可按名称过滤，或只取某个父菜单之下)',
-  query: z.object({ title: z.string().trim().max(64).optional(), parentId: idSchema.optional() }),
+  query: z.object({ title: text(64).optional(), parentId: idSchema.optional() }),
   reply: z.array(adminMenuNode),
 });
 

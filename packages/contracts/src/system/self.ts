@@ -17,9 +17,9 @@ export type SelfInfo = z.infer<typeof selfInfo>;
 
 const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 
+/** Every field: undefined = unchanged; phone and e-mail: null or '' = remove. */
 export const selfUpdateBody = z.object({
-  name: text(64).min(1, '请输入姓名'),
-  /** undefined = unchanged, null or '' = remove. */
+  name: text(64, '姓名').min(1, '请输入姓名').optional(),
   phone: z.preprocess(
     blankToNull,
     z

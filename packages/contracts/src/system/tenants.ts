@@ -1,18 +1,25 @@
 import { z } from 'zod';
-import { idParams, idSchema, optionalText, pageQuery, pageReply, text } from '../common.ts';
+import {
+  faceText,
+  idParams,
+  idSchema,
+  optionalFaceText,
+  optionalText,
+  pagedQuery,
+  pageReply,
+  patchOf,
+  text,
+} from '../common.ts';
 import { defineRoute } from '../route.ts';
 import { usernameField } from './users.ts';
 
 /** Upper-cased and trimmed; the format and checksum are judged by checkCreditCode (@fpy/domain). */
-export const creditCodeInput = z
-  .string()
-  .trim()
+export const creditCodeInput = text(20, '统一社会信用代码')
   .min(1, '请输入统一社会信用代码')
-  .max(20, '统一社会信用代码不能超过20位')
   .transform((s) => s.toUpperCase());
 
 /** RSA-OAEP(SHA-256) ciphertext of the password, base64 — passwords never travel in clear text. */
-export const encryptedPasswordInput = z.string().min(1, '请输入密码').max(1024);
+export const encryptedPasswordInput = text(1024, '密码').min(1, '请输入密码');
 
 /** The same username rule as the user manager's. */
 export const usernameInput = usernameField;
@@ -45,20 +52,21 @@ export type TenantRow = z.infer<typeof tenantRow>;
 /** A create or update reply: the row, plus a warning when the credit code fails its checksum (domain §5.1). */
 export const tenantSaveReply = tenantRow.extend({ creditCodeWarning: z.string().nullable() });
 
+/** The tenant is the seller of its invoices: what the face prints must be printable. */
 const tenantFields = {
-  name: text(128).min(1, '请输入企业名称'),
+  name: faceText(128, '企业名称').min(1, '请输入企业名称'),
   creditCode: creditCodeInput,
   /** 1 enterprise, 2 agent, 3 agent client, 4 group, 5 customised (account-flags.ts). */
   tenantType: z.coerce.number().int().min(1).max(5),
   /** The agent tenant of an agent client (tenantType 3); ignored for other types. */
   parentId: idSchema.nullable().optional(),
   invoiceMethod: z.coerce.number().int().min(0).max(1),
-  address: optionalText(255),
-  phone: optionalText(32),
-  bank: optionalText(128),
-  account: optionalText(64),
-  contactName: optionalText(64),
-  contactPhone: optionalText(32),
+  address: optionalFaceText(255, '地址'),
+  phone: optionalFaceText(32, '电话'),
+  bank: optionalFaceText(128, '开户银行'),
+  account: optionalFaceText(64, '银行账号'),
+  contactName: optionalText(64, '联系人'),
+  contactPhone: optionalText(32, '联系电话'),
   email: z
     .union([z.email('邮箱格式不正确').max(128), z.literal('')])
     .optional()
@@ -69,13 +77,16 @@ export const tenantCreateBody = z.object({
   ...tenantFields,
   adminUsername: usernameInput,
   adminPassword: encryptedPasswordInput,
-  adminName: optionalText(64),
+  adminName: optionalText(64, '管理员姓名'),
 });
-export const tenantUpdateBody = z.object(tenantFields);
+/** Only the fields given change. */
+export const tenantUpdateBody = patchOf(tenantFields);
 
-export const tenantListQuery = pageQuery.extend({
-  name: z.string().trim().max(128).optional(),
-  creditCode: z.string().trim().max(20).optional(),
+export const TENANT_SORTS = ['id', 'name', 'createdAt', 'tenantType', 'status'] as const;
+
+export const tenantListQuery = pagedQuery(TENANT_SORTS).extend({
+  name: text(128).optional(),
+  creditCode: text(20).optional(),
   tenantType: z.coerce.number().int().min(1).max(5).optional(),
   status: z.coerce.number().int().min(0).max(1).optional(),
 });

@@ -1,8 +1,21 @@
 import { passwordProblem } from '@fpy/domain';
 import { z } from 'zod';
-import { idParams, idSchema, importReport, okReply, pageQuery, pageReply, text } from '../common.ts';
+import {
+  blankText,
+  idArray,
+  idParams,
+  idSchema,
+  importReport,
+  okReply,
+  optionalQueryId,
+  pagedQuery,
+  pageReply,
+  patchOf,
+  sortParam,
+  text,
+} from '../common.ts';
 import { defineRoute } from '../route.ts';
-import { departmentNode, optionalQueryId } from './departments.ts';
+import { departmentNode } from './departments.ts';
 
 /** Mainland China mobile numbers: 11 digits starting 13–19. */
 export const MOBILE_RE = /^1[3-9]\d{9}$/;
@@ -27,7 +40,7 @@ export const usernameField = z
 export const mobileField = blankable(z.string().trim().regex(MOBILE_RE, '请输入正确的手机号'));
 export const emailField = blankable(z.string().trim().max(128).email('请输入正确的邮箱地址'));
 const nullableId = idSchema.nullish().transform((v) => v ?? null);
-const groupIdsField = z.array(idSchema).max(50, '一次最多选择50个用户组');
+const groupIdsField = idArray(50, { maxMessage: '一次最多选择50个用户组' });
 
 export const userRow = z.object({
   id: z.number().int(),
@@ -58,7 +71,7 @@ export type UserRow = z.infer<typeof userRow>;
 
 /** The filters of the list, also applied by the export. */
 export const userFilters = z.object({
-  keyword: z.string().trim().max(64).optional(),
+  keyword: text(64).optional(),
   /** Includes every sub-department. */
   departmentId: optionalQueryId,
   positionId: optionalQueryId,
@@ -76,13 +89,15 @@ export const userFilters = z.object({
   tenantId: optionalQueryId,
 });
 
+export const USER_SORTS = ['createdAt', 'username', 'name', 'lastLoginAt', 'status'] as const;
+
 export const listUsers = defineRoute({
   method: 'GET',
   path: '/api/admin/users',
   permission: 'userManager',
   tag: 'org',
   summary: '用户列表 (关键字匹配用户名/姓名/手机号；部门含下级部门)',
-  query: pageQuery.extend(userFilters.shape),
+  query: pagedQuery(USER_SORTS).extend(userFilters.shape),
   reply: pageReply(userRow),
 });
 
@@ -111,17 +126,12 @@ export const userOptions = defineRoute({
 });
 
 const profileFields = {
-  name: text(64).min(1, '请输入姓名'),
+  name: text(64, '姓名').min(1, '请输入姓名'),
   phone: mobileField,
   email: emailField,
   departmentId: nullableId,
   positionId: nullableId,
-  description: z
-    .string()
-    .trim()
-    .max(255)
-    .nullish()
-    .transform((v) => v || null),
+  description: blankText(255, '描述'),
 };
 
 export const createUser = defineRoute({
@@ -146,9 +156,9 @@ export const updateUser = defineRoute({
   path: '/api/admin/users/{id}',
   permission: 'userManager:btn_edit',
   tag: 'org',
-  summary: '编辑用户资料',
+  summary: '编辑用户资料 (只改所给字段；null 或空串清空)',
   params: idParams,
-  body: z.object(profileFields),
+  body: patchOf(profileFields),
   reply: userRow,
 });
 
@@ -214,7 +224,7 @@ export const exportUsers = defineRoute({
   tag: 'org',
   produces: 'file',
   summary: '按当前筛选条件导出用户 (xlsx)',
-  query: userFilters.extend({ sort: z.string().max(64).optional() }),
+  query: userFilters.extend({ sort: sortParam(USER_SORTS) }),
 });
 
 export const userImportReport = importReport;

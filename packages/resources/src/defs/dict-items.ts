@@ -1,3 +1,4 @@
+import { idSchema } from '@fpy/contracts';
 import { z } from 'zod';
 import { defineResource } from '../define.ts';
 
@@ -15,7 +16,7 @@ export const dictItemsMeta = defineResource({
     typeId: {
       label: { zh: '字典类型', en: 'Type' },
       type: 'number',
-      schema: z.coerce.number().int().positive(),
+      schema: idSchema,
       filter: 'exact',
       list: false,
     },

@@ -18,6 +18,7 @@ export const dictTypeHooks: ResourceHooks = {
 /** An item must belong to an existing type (there is no foreign key in the schema). */
 export const dictItemHooks: ResourceHooks = {
   async beforeWrite(ctx, values) {
+    if (values.typeId === undefined) return; // an update that keeps the item's type
     const [t] = await ctx.db
       .select({ id: dictTypes.id })
       .from(dictTypes)

@@ -1,4 +1,10 @@
-import type { CommodityRow, commodityInput } from '@fpy/contracts';
+import {
+  type BodyOf,
+  type CommodityRow,
+  type commodityInput,
+  providedOf,
+  type updateCommodity,
+} from '@fpy/contracts';
 import { commodities, type Db } from '@fpy/db';
 import { POLICY_LABEL, rateLabel } from '@fpy/domain';
 import type { z } from 'zod';
@@ -66,13 +72,44 @@ export async function createCommodityVerb(ctx: AuthedCtx, v: CommodityValues, db
   }
 }
 
-export async function updateCommodityVerb(ctx: AuthedCtx, id: number, v: CommodityValues) {
+/**
+ * Only the fields given change. The stored commodity with them laid over it is checked as a whole (tax code and
+ * rate must still fit each other); the given fields are written as that check normalised them, with what they
+ * decide: the short name follows the tax code, the search initials follow name and short name.
+ */
+export async function updateCommodityVerb(ctx: AuthedCtx, id: number, patch: BodyOf<typeof updateCommodity>) {
   const s = scoped(ctx, commodities);
   const current = await s.get(id);
-  const values = await commodityValues(ctx.db, v);
-  const ownCode = v.ownCode ?? current.ownCode;
+  const given = providedOf(patch);
+  const merged: CommodityValues = {
+    name: current.name,
+    taxCode: current.taxCode,
+    spec: current.spec,
+    unit: current.unit,
+    unitPrice: current.unitPrice,
+    pricingMode: current.pricingMode as CommodityValues['pricingMode'],
+    rate: current.rate as CommodityValues['rate'],
+    policy: current.policy as CommodityValues['policy'],
+    ownCode: current.ownCode,
+    status: current.status as CommodityValues['status'],
+    ...given,
+  };
+  const values = await commodityValues(ctx.db, merged);
+  const changes: Partial<typeof values> & { ownCode?: string } = {};
+  for (const k of Object.keys(given) as (keyof typeof given)[]) {
+    if (k === 'ownCode') changes.ownCode = given.ownCode ?? current.ownCode;
+    else Object.assign(changes, { [k]: values[k] });
+  }
+  // The rate check may settle the policy (a rate's only policy); keep the pair consistent.
+  if ('rate' in given || 'policy' in given || 'taxCode' in given) {
+    changes.rate = values.rate;
+    changes.policy = values.policy;
+  }
+  if ('taxCode' in given) changes.shortName = values.shortName;
+  if ('name' in given || 'taxCode' in given) changes.initials = values.initials;
+  const ownCode = changes.ownCode ?? current.ownCode;
   try {
-    return await s.update(id, { ...values, ownCode });
+    return await s.update(id, changes);
   } catch (err) {
     if (isUniqueViolation(err)) throw duplicateOwnCode(ownCode);
     throw err;

@@ -1,4 +1,4 @@
-import type { customerInput } from '@fpy/contracts';
+import { type customerInput, providedOf, type updateCustomer, type BodyOf } from '@fpy/contracts';
 import { customers } from '@fpy/db';
 import { checkCreditCode, invoiceTypeRules } from '@fpy/domain';
 import type { z } from 'zod';
@@ -63,14 +63,33 @@ export async function createCustomerVerb(ctx: AuthedCtx, v: CustomerValues) {
   }
 }
 
-export async function updateCustomerVerb(ctx: AuthedCtx, id: number, v: CustomerValues) {
+/**
+ * Only the fields given change: the stored customer with them laid over it is checked as a whole (a company
+ * still needs its tax number), and only they (with the name's initials) are written.
+ */
+export async function updateCustomerVerb(ctx: AuthedCtx, id: number, patch: BodyOf<typeof updateCustomer>) {
   const s = scoped(ctx, customers);
-  await s.get(id);
-  const warnings = checkCustomer(v);
+  const current = await s.get(id);
+  const given = providedOf(patch);
+  const merged: CustomerValues = {
+    name: current.name,
+    taxNumber: current.taxNumber,
+    address: current.address,
+    phone: current.phone,
+    bank: current.bank,
+    account: current.account,
+    email: current.email,
+    mobile: current.mobile,
+    naturalPerson: current.naturalPerson,
+    defaultInvoiceType: current.defaultInvoiceType as CustomerValues['defaultInvoiceType'],
+    ...given,
+  };
+  const warnings = checkCustomer(merged);
+  const changes = given.name === undefined ? given : { ...given, initials: initialsOf(given.name) };
   try {
-    return { customer: customerRowOf(await s.update(id, stored(v))), warnings };
+    return { customer: customerRowOf(await s.update(id, changes)), warnings };
   } catch (err) {
-    if (isUniqueViolation(err)) throw duplicate(v.taxNumber);
+    if (isUniqueViolation(err)) throw duplicate(merged.taxNumber);
     throw err;
   }
 }

@@ -1,4 +1,11 @@
-import type { OpenerProfileRow, openerProfileInput, OpenerRole } from '@fpy/contracts';
+import {
+  type BodyOf,
+  type OpenerProfileRow,
+  type openerProfileInput,
+  type OpenerRole,
+  providedOf,
+  type updateOpenerProfile,
+} from '@fpy/contracts';
 import { type Db, openerProfiles } from '@fpy/db';
 import { and, eq, isNull, ne, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -72,15 +79,23 @@ export async function createOpenerProfileVerb(ctx: AuthedCtx, v: Values): Promis
   return (await profileRows(ctx.db, [row]))[0];
 }
 
+/** Only the fields given change: the stored entry with them laid over it is checked and saved. */
 export async function updateOpenerProfileVerb(
   ctx: AuthedCtx,
   id: number,
-  v: Values,
+  patch: BodyOf<typeof updateOpenerProfile>,
 ): Promise<OpenerProfileRow> {
   const row = await ctx.db.transaction(async (txRaw) => {
     const tx = asDb(txRaw);
     const s = scoped(ctx, openerProfiles, tx);
     const existing = await s.get(id);
+    const v: Values = {
+      role: existing.role as OpenerRole,
+      name: existing.name,
+      departmentId: existing.departmentId,
+      isDefault: existing.isDefault === 1,
+      ...providedOf(patch),
+    };
     await prepare(tx, existing.tenantId, v, id);
     return s.update(id, stored(v));
   });

@@ -1,4 +1,10 @@
-import type { PrintSettingRow, printSettingInput } from '@fpy/contracts';
+import {
+  type BodyOf,
+  type PrintSettingRow,
+  type printSettingInput,
+  providedOf,
+  type updatePrintSetting,
+} from '@fpy/contracts';
 import { type Db, printSettings } from '@fpy/db';
 import type { InvoiceType } from '@fpy/domain';
 import { and, eq, isNull, ne } from 'drizzle-orm';
@@ -52,7 +58,7 @@ async function switchDefault(db: Db, tenantId: number, v: Values, selfId?: numbe
     );
 }
 
-async function guarded<T>(v: Values, write: () => Promise<T>): Promise<T> {
+async function guarded<T>(v: Pick<Values, 'printerName'>, write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (err) {
@@ -74,12 +80,26 @@ export async function createPrintSettingVerb(ctx: AuthedCtx, v: Values) {
   return printSettingRowOf(row);
 }
 
-export async function updatePrintSettingVerb(ctx: AuthedCtx, id: number, v: Values) {
-  const row = await guarded(v, () =>
+/** Only the fields given change: the stored setting with them laid over it is saved. */
+export async function updatePrintSettingVerb(
+  ctx: AuthedCtx,
+  id: number,
+  patch: BodyOf<typeof updatePrintSetting>,
+) {
+  const given = providedOf(patch);
+  const row = await guarded({ printerName: given.printerName ?? '' }, () =>
     ctx.db.transaction(async (txRaw) => {
       const tx = asDb(txRaw);
       const s = scoped(ctx, printSettings, tx);
       const existing = await s.get(id);
+      const v: Values = {
+        printerName: existing.printerName,
+        invoiceType: (existing.invoiceType as InvoiceType | null) ?? null,
+        offsetX: existing.offsetX,
+        offsetY: existing.offsetY,
+        isDefault: existing.isDefault === 1,
+        ...given,
+      };
       await switchDefault(tx, existing.tenantId, v, id);
       return s.update(id, stored(v));
     }),

@@ -1,4 +1,11 @@
-import { deleteSkuMaps, findSkuMaps, insertSkuMap, type skuMapInput, updateSkuMap } from '@fpy/contracts';
+import {
+  deleteSkuMaps,
+  findSkuMaps,
+  insertSkuMap,
+  providedOf,
+  type skuMapInput,
+  updateSkuMap,
+} from '@fpy/contracts';
 import { commodities, commoditySkuMaps, type Db } from '@fpy/db';
 import { and, count, desc, eq, ilike, inArray, like, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -86,10 +93,21 @@ export function registerSkuMapRoutes(app: FastifyInstance) {
     return rowById(ctx, row.id);
   });
 
+  // Only the fields given change; the commodity (given or kept) is locked while the mapping is written.
   route(app, updateSkuMap, async (ctx, { body }) => {
-    const { id, ...rest } = body;
-    await scoped(ctx, commoditySkuMaps).get(id);
-    await writeMapping(ctx, rest, (db) => scoped(ctx, commoditySkuMaps, db).update(id, values(rest)));
+    const { id, ...patch } = body;
+    const current = await scoped(ctx, commoditySkuMaps).get(id);
+    const given = providedOf(patch);
+    const merged: Input = {
+      productName: current.productName,
+      sku: current.sku,
+      commodityId: current.commodityId,
+      remark: current.remark,
+      ...given,
+    };
+    const changes =
+      given.productName === undefined ? given : { ...given, initials: initialsOf(given.productName) };
+    await writeMapping(ctx, merged, (db) => scoped(ctx, commoditySkuMaps, db).update(id, changes));
     return rowById(ctx, id);
   });
 

@@ -22,7 +22,7 @@ export default function CompanyCenterPage() {
   const submit = async (values: CompanyUpdate) => {
     setBusy(true);
     try {
-      const reply = await saveCompany({ ...values, creditCode: values.creditCode.trim().toUpperCase() });
+      const reply = await saveCompany({ ...values, creditCode: values.creditCode?.trim().toUpperCase() });
       toast.success(t('common.saved'));
       // The server keeps a checksum-failing code (pilot regions) but says so; the user should know.
       if (reply.creditCodeWarning) toast.warning(reply.creditCodeWarning);

@@ -1,4 +1,4 @@
-import { type CompanyInfo, getCompany, updateCompany } from '@fpy/contracts';
+import { type CompanyInfo, getCompany, providedOf, updateCompany } from '@fpy/contracts';
 import { tenants } from '@fpy/db';
 import { SuperAdmin } from '@fpy/domain';
 import { and, eq, ne } from 'drizzle-orm';
@@ -29,27 +29,32 @@ export function registerCompanyRoutes(app: FastifyInstance) {
     // The seller block printed on every invoice: only the company's administrator may change it.
     if (ctx.actor.isSuperAdmin !== SuperAdmin.TenantAdmin)
       throw forbidden('仅企业管理员可以修改企业基本信息');
-    const credit = judgeCreditCode(body.creditCode);
-    const [dup] = await ctx.db
-      .select({ id: tenants.id })
-      .from(tenants)
-      .where(and(eq(tenants.creditCode, credit.code), ne(tenants.id, tenantId)))
-      .limit(1);
-    if (dup) throw creditCodeTaken();
+    // Only the fields given change; the credit code is judged (and its warning given) only when sent.
+    const given = providedOf(body);
+    const credit = given.creditCode === undefined ? null : judgeCreditCode(given.creditCode);
+    if (credit) {
+      const [dup] = await ctx.db
+        .select({ id: tenants.id })
+        .from(tenants)
+        .where(and(eq(tenants.creditCode, credit.code), ne(tenants.id, tenantId)))
+        .limit(1);
+      if (dup) throw creditCodeTaken();
+    }
+    const blank = (v: string | null | undefined) => (v === undefined ? undefined : v || null);
     const [t] = await ctx.db
       .update(tenants)
       .set({
-        name: body.name,
-        creditCode: credit.code,
-        address: body.address || null,
-        phone: body.phone || null,
-        bank: body.bank || null,
-        account: body.account || null,
+        name: given.name,
+        creditCode: credit?.code,
+        address: blank(given.address),
+        phone: blank(given.phone),
+        bank: blank(given.bank),
+        account: blank(given.account),
       })
       .where(eq(tenants.id, tenantId))
       .returning();
     // Profiles (companyName, registerTaxNo …) are cached per token.
     ctx.invalidateAuthz();
-    return { ...toCompany(t), creditCodeWarning: credit.warning };
+    return { ...toCompany(t), creditCodeWarning: credit?.warning ?? null };
   });
 }

@@ -3,6 +3,7 @@ import {
   deleteElement,
   getMenuElementTree,
   listMenuElements,
+  providedOf,
   updateElement,
 } from '@fpy/contracts';
 import type { Db } from '@fpy/db';
@@ -66,8 +67,12 @@ export function registerElementRoutes(app: FastifyInstance) {
     }
   });
 
+  // Only the fields given change; with none given the button is answered as it is.
   route(app, updateElement, async (ctx, { params, body }) => {
-    const [row] = await ctx.db.update(elements).set(body).where(eq(elements.id, params.id)).returning();
+    const given = providedOf(body);
+    const [row] = Object.keys(given).length
+      ? await ctx.db.update(elements).set(given).where(eq(elements.id, params.id)).returning()
+      : await ctx.db.select().from(elements).where(eq(elements.id, params.id)).limit(1);
     if (!row) throw notFound('按钮不存在');
     ctx.invalidateAuthz();
     return toElementRow(row);

@@ -4,6 +4,7 @@ import {
   getAllMenus,
   getMenu,
   getMenuTree,
+  providedOf,
   updateMenu,
   uploadMenuIcon,
 } from '@fpy/contracts';
@@ -57,17 +58,25 @@ export function registerMenuRoutes(app: FastifyInstance, uploadsDir: string) {
     }
   });
 
+  // Only the fields given change. A moved menu whose route was derived from its parent gets the new parent's.
   route(app, updateMenu, async (ctx, { params, body }) => {
     const current = await menuById(ctx.db, params.id);
-    const parentId = body.parentId === undefined ? current.parentId : body.parentId;
+    const given = providedOf(body);
+    const parentId = given.parentId === undefined ? current.parentId : given.parentId;
     const parent = await parentOf(ctx.db, parentId);
     if (parent && subtreeIds(await allMenus(ctx.db), current.id).has(parent.id)) {
       throw badRequest('MENU_PARENT_CYCLE', '上级菜单不能是自身或其下级菜单');
     }
+    let path = current.path;
+    if (given.path !== undefined) path = given.path || derivePath(parent, current.code);
+    else if (given.parentId !== undefined) {
+      const wasDerived = current.path === derivePath(await parentOf(ctx.db, current.parentId), current.code);
+      if (wasDerived || !current.path) path = derivePath(parent, current.code);
+    }
     const row = await ctx.db.transaction(async (tx) => {
       const [m] = await tx
         .update(menus)
-        .set({ ...body, parentId: parent?.id ?? null, path: body.path || derivePath(parent, current.code) })
+        .set({ ...given, parentId: parent?.id ?? null, path })
         .where(eq(menus.id, current.id))
         .returning();
       if (current.scope === 'tenant' && m.scope === 'platform') {

@@ -9,7 +9,7 @@ import { badRequest, notFound } from '../../../lib/errors.ts';
 import { hashPassword } from '../../../lib/hash.ts';
 import type { LoginKey } from '../../system/auth/login-key.ts';
 import { createCompany, usernameTaken } from './create-company.ts';
-import { tenantValues } from './tenant-fields.ts';
+import { tenantChanges, tenantValues } from './tenant-fields.ts';
 import { parentTenant, tenantColumns, tenantRowById, toTenantRow } from './tenant-rows.ts';
 
 // The tenants table is platform data (it is the tenant list itself), so these routes are platformOnly and
@@ -73,12 +73,13 @@ export function registerTenantRoutes(app: FastifyInstance, loginKey: LoginKey) {
   });
 
   route(app, updateTenant, async (ctx, { params, body }) => {
-    await tenantRowById(ctx.db, params.id);
-    const { credit, values } = await tenantValues(ctx.db, body, params.id);
-    await ctx.db.update(tenants).set(values).where(eq(tenants.id, params.id));
+    const [current] = await ctx.db.select().from(tenants).where(eq(tenants.id, params.id)).limit(1);
+    if (!current) throw notFound('租户不存在');
+    const { warning, values } = await tenantChanges(ctx.db, body, current);
+    if (Object.keys(values).length) await ctx.db.update(tenants).set(values).where(eq(tenants.id, params.id));
     // Cached profiles carry the company block and tenantType.
     ctx.invalidateAuthz();
-    return { ...(await tenantRowById(ctx.db, params.id)), creditCodeWarning: credit.warning };
+    return { ...(await tenantRowById(ctx.db, params.id)), creditCodeWarning: warning };
   });
 
   route(app, setTenantStatus, async (ctx, { params, body }) => {

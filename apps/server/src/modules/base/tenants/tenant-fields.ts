@@ -1,4 +1,4 @@
-import type { tenantUpdateBody } from '@fpy/contracts';
+import { providedOf, type tenantCreateBody, type tenantUpdateBody } from '@fpy/contracts';
 import type { Db } from '@fpy/db';
 import { tenants } from '@fpy/db';
 import { TenantType } from '@fpy/domain';
@@ -8,7 +8,8 @@ import { badRequest } from '../../../lib/errors.ts';
 import { creditCodeTaken } from './create-company.ts';
 import { type JudgedCreditCode, judgeCreditCode } from './credit-code-rule.ts';
 
-type TenantInput = z.infer<typeof tenantUpdateBody>;
+type TenantInput = Omit<z.infer<typeof tenantCreateBody>, 'adminUsername' | 'adminPassword' | 'adminName'>;
+type TenantPatch = z.infer<typeof tenantUpdateBody>;
 
 /**
  * Checks and normalises the company fields the tenant manager edits: credit code (format, duplicates),
@@ -51,5 +52,36 @@ export async function tenantValues(db: Db, body: TenantInput, selfId?: number) {
       contactPhone: blank(body.contactPhone),
       email: blank(body.email),
     },
+  };
+}
+
+/**
+ * An update: the stored company with the given fields laid over it is checked as a whole (credit code, agent
+ * link), and only the given fields are written — plus the agent link when the type changes. A field left out
+ * keeps its value; the credit-code warning is only for a code the request gave.
+ */
+export async function tenantChanges(db: Db, patch: TenantPatch, current: typeof tenants.$inferSelect) {
+  const given = providedOf(patch);
+  const merged: TenantInput = {
+    name: current.name,
+    creditCode: current.creditCode,
+    tenantType: current.tenantType,
+    parentId: current.parentId,
+    invoiceMethod: current.invoiceMethod,
+    address: current.address,
+    phone: current.phone,
+    bank: current.bank,
+    account: current.account,
+    contactName: current.contactName,
+    contactPhone: current.contactPhone,
+    email: current.email,
+    ...given,
+  };
+  const { credit, values } = await tenantValues(db, merged, current.id);
+  const keys = Object.keys(given) as (keyof typeof values)[];
+  if ('tenantType' in given) keys.push('parentId');
+  return {
+    warning: 'creditCode' in given ? credit.warning : null,
+    values: Object.fromEntries(keys.map((k) => [k, values[k]])) as Partial<typeof values>,
   };
 }

@@ -1,4 +1,4 @@
-import type { BodyOf, createDepartment, updateDepartment } from '@fpy/contracts';
+import { type BodyOf, type createDepartment, providedOf, type updateDepartment } from '@fpy/contracts';
 import type { Db } from '@fpy/db';
 import { departments, users } from '@fpy/db';
 import { and, count, eq, isNull, ne, type SQL } from 'drizzle-orm';
@@ -46,6 +46,7 @@ export async function createDepartmentVerb(ctx: AuthedCtx, input: BodyOf<typeof 
   });
 }
 
+/** Only the fields given change; a move (parentId) and a rename are checked against the department's place. */
 export async function updateDepartmentVerb(
   ctx: AuthedCtx,
   id: number,
@@ -55,18 +56,23 @@ export async function updateDepartmentVerb(
     const db = asDb(tx);
     const repo = scoped(ctx, departments, db);
     const current = await repo.get(id);
-    if (input.parentId !== null) {
-      await checkParent(db, current.tenantId, input.parentId);
+    const given = providedOf(input);
+    const parentId = given.parentId === undefined ? current.parentId : given.parentId;
+    const name = given.name ?? current.name;
+    if (given.parentId !== undefined && parentId !== null) {
+      await checkParent(db, current.tenantId, parentId);
       const all = await db
         .select({ id: departments.id, parentId: departments.parentId })
         .from(departments)
         .where(eq(departments.tenantId, current.tenantId));
-      if (withDescendants(all, id).includes(input.parentId)) {
+      if (withDescendants(all, id).includes(parentId)) {
         throw badRequest('DEPARTMENT_CYCLE', '不能把部门移到它自身或其下级部门之下（字段 parentId）');
       }
     }
-    await checkName(db, current.tenantId, input.parentId, input.name, id);
-    const row = await repo.update(id, { ...input, code: input.code ?? null });
+    if (given.parentId !== undefined || given.name !== undefined)
+      await checkName(db, current.tenantId, parentId, name, id);
+    const changes = 'code' in given ? { ...given, code: given.code ?? null } : given;
+    const row = await repo.update(id, changes);
     const [n] = await db.select({ n: count() }).from(users).where(eq(users.departmentId, id));
     return toNode(row, n.n);
   });

@@ -1,4 +1,4 @@
-import type { BodyOf, createGroup, updateGroup } from '@fpy/contracts';
+import { type BodyOf, type createGroup, providedOf, type updateGroup } from '@fpy/contracts';
 import type { Db } from '@fpy/db';
 import { groupElements, groupMembers, groupMenus, groups, groupTypes, tenants } from '@fpy/db';
 import { and, eq, isNull } from 'drizzle-orm';
@@ -63,12 +63,11 @@ export async function createGroupVerb(ctx: AuthedCtx, input: BodyOf<typeof creat
   return getGroupRow(ctx, id);
 }
 
+/** Only the fields given change (a name-only edit keeps the description). */
 export async function updateGroupVerb(ctx: AuthedCtx, id: number, input: BodyOf<typeof updateGroup>) {
   await getGroupRecord(ctx, ctx.db, id);
-  await ctx.db
-    .update(groups)
-    .set({ name: input.name, description: input.description })
-    .where(eq(groups.id, id));
+  const given = providedOf({ name: input.name, description: input.description });
+  if (Object.keys(given).length) await ctx.db.update(groups).set(given).where(eq(groups.id, id));
   return getGroupRow(ctx, id);
 }
 

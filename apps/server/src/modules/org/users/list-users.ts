@@ -1,6 +1,7 @@
-import type { userFilters } from '@fpy/contracts';
+import type { USER_SORTS, userFilters } from '@fpy/contracts';
 import { groupMembers, users } from '@fpy/db';
 import { and, desc, eq, gt, ilike, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { AuthedCtx } from '../../../http/context.ts';
 import { likePattern, orderBy } from '../../../data/paging.ts';
@@ -44,7 +45,8 @@ export async function userConditions(ctx: AuthedCtx, f: UserFilters): Promise<SQ
   return and(...conds);
 }
 
-const SORTABLE = {
+/** Exactly the keys the contract's sort allowlist names (USER_SORTS): a key added there must be mapped here. */
+const SORTABLE: Record<(typeof USER_SORTS)[number], PgColumn> = {
   createdAt: users.createdAt,
   username: users.username,
   name: users.name,

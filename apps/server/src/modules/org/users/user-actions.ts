@@ -1,4 +1,4 @@
-import type { BodyOf, updateUser } from '@fpy/contracts';
+import { type BodyOf, providedOf, type updateUser } from '@fpy/contracts';
 import { accessTokens, groupMembers, users } from '@fpy/db';
 import { RecordStatus } from '@fpy/domain';
 import { and, eq, isNull } from 'drizzle-orm';
@@ -35,11 +35,13 @@ async function inTx(ctx: AuthedCtx, id: number, work: (db: Db) => Promise<unknow
   return getUserRow(ctx, id);
 }
 
+/** Writes only the fields the request gave: a name-only edit leaves phone, e-mail, department and position. */
 export const updateUserVerb = (ctx: AuthedCtx, id: number, input: BodyOf<typeof updateUser>) =>
   inTx(ctx, id, async (db) => {
     const user = await target(ctx, db, id);
-    await checkUserRefs(db, user.tenantId, input);
-    await scoped(ctx, users, db).update(id, input);
+    const changes = providedOf(input);
+    await checkUserRefs(db, user.tenantId, changes);
+    await scoped(ctx, users, db).update(id, changes);
   });
 
 export const setStatusVerb = (ctx: AuthedCtx, id: number, status: 0 | 1) =>
