@@ -1,20 +1,64 @@
+import { NUL_CHAR_MESSAGE } from '@fpy/contracts';
 import { z } from 'zod';
 import { badRequest } from '../lib/errors.ts';
 
 z.config(z.locales.zhCN());
 
 const PART_LABEL = { query: '查询参数', body: '请求体', params: '路径参数' } as const;
+type Part = keyof typeof PART_LABEL;
 
-/** Parses one part of a request; the first problem becomes a Chinese 400 that names the field. */
-export function parsePart<T extends z.ZodType>(
-  schema: T,
-  value: unknown,
-  part: keyof typeof PART_LABEL,
-): z.infer<T> {
+/** Deeper than any form the console sends; walking stops there (the schema then judges the rest). */
+const MAX_WALK_NODES = 100_000;
+
+/**
+ * The path ('lines.0.name') of the first string — value or key — holding a NUL byte, or null. Iterative, so a
+ * deeply nested body cannot exhaust the stack. PostgreSQL cannot store NUL in text; a schema that forgot
+ * `text()` would otherwise let it through to a 500.
+ */
+export function findNul(value: unknown): (string | number)[] | null {
+  const stack: { v: unknown; path: (string | number)[] }[] = [{ v: value, path: [] }];
+  for (let seen = 0; stack.length && seen < MAX_WALK_NODES; seen++) {
+    const { v, path } = stack.pop()!;
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) return path;
+    } else if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) stack.push({ v: v[i], path: [...path, i] });
+    } else if (v && typeof v === 'object') {
+      const keys = Object.keys(v);
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const k = keys[i];
+        if (k.includes('\u0000')) return [...path, k];
+        stack.push({ v: (v as Record<string, unknown>)[k], path: [...path, k] });
+      }
+    }
+  }
+  return null;
+}
+
+const fieldName = (path: readonly PropertyKey[], part: Part) =>
+  path.length ? path.map(String).join('.') : PART_LABEL[part];
+
+/** A 400 naming the field, in the words every validation failure uses. */
+export function refuseNul(path: (string | number)[], part: Part | 'multipart') {
+  const field = part === 'multipart' ? path.join('.') : fieldName(path, part);
+  return badRequest('VALIDATION_FAILED', `${NUL_CHAR_MESSAGE}（字段 ${field}）`, {
+    part,
+    issues: [{ path: path.join('.'), message: NUL_CHAR_MESSAGE }],
+  });
+}
+
+/**
+ * Parses one part of a request; the first problem becomes a Chinese 400 that names the field. Before the schema
+ * runs, any string of the raw part holding a NUL byte is refused: defence in depth under the contracts' text
+ * schemas, for every route present and future.
+ */
+export function parsePart<T extends z.ZodType>(schema: T, value: unknown, part: Part): z.infer<T> {
+  const nulAt = findNul(value);
+  if (nulAt) throw refuseNul(nulAt, part);
   const r = schema.safeParse(value ?? {});
   if (r.success) return r.data;
   const issue = r.error.issues[0];
-  const field = issue.path.length ? issue.path.join('.') : PART_LABEL[part];
+  const field = fieldName(issue.path, part);
   // Message first: schemas often name the field in Chinese already; the key in brackets pins it down.
   throw badRequest('VALIDATION_FAILED', `${issue.message}（字段 ${field}）`, {
     part,

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { refuseNul } from '../http/validate.ts';
 import { badRequest } from './errors.ts';
 
 export interface Upload {
@@ -22,12 +23,21 @@ export async function readUpload(req: FastifyRequest, maxBytes: number, label: s
   const fields: Record<string, string> = {};
   let upload: Omit<Upload, 'fields'> | null = null;
   let tooBig = false;
+  // A NUL byte cannot be stored as text: the first field (or file name) holding one is refused after the
+  // request has been read to its end, like any other refusal here.
+  let nulIn: string | null = null;
+  const hasNul = (s: string | undefined) => !!s?.includes('\u0000');
   try {
     for await (const part of req.parts()) {
+      if (hasNul(part.fieldname)) nulIn ??= '字段名';
       if (part.type === 'field') {
-        if (typeof part.value === 'string') fields[part.fieldname] = part.value.slice(0, 255);
+        if (typeof part.value === 'string') {
+          if (hasNul(part.value)) nulIn ??= part.fieldname;
+          fields[part.fieldname] = part.value.slice(0, 255);
+        }
         continue;
       }
+      if (hasNul(part.filename)) nulIn ??= `${part.fieldname}（文件名）`;
       const chunks: Buffer[] = [];
       let size = 0;
       for await (const chunk of part.file) {
@@ -48,6 +58,7 @@ export async function readUpload(req: FastifyRequest, maxBytes: number, label: s
     if (e.code === 'FST_REQ_FILE_TOO_LARGE' || e.statusCode === 413) throw tooLarge();
     throw err;
   }
+  if (nulIn) throw refuseNul([nulIn], 'multipart');
   if (tooBig) throw tooLarge();
   if (!upload || upload.data.length === 0) throw badRequest('FILE_REQUIRED', `请选择要上传的${label}`);
   return { ...upload, fields };
