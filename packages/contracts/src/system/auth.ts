@@ -3,7 +3,7 @@ import { defineRoute } from '../route.ts';
 import { okReply, text } from '../common.ts';
 
 /** The account name a person types: trimmed, no control characters (a NUL is a 400, not a database error). */
-const accountName = text(64).min(1, '请输入账号');
+const accountName = text(64, '账号').min(1, '请输入账号');
 
 /** RSA-OAEP(SHA-256) ciphertext of the UTF-8 password, base64. */
 const encryptedPassword = z.string().min(1).max(1024);
@@ -60,7 +60,7 @@ export const getForgetPwdCode = defineRoute({
   body: z.object({
     username: accountName,
     /** Phone number or e-mail address registered on the account. */
-    target: text(128).min(3),
+    target: text(128, '手机号或邮箱').min(3, '请输入手机号或邮箱'),
   }),
   reply: z.object({ sent: z.literal(true), channel: z.enum(['sms', 'email']) }),
 });

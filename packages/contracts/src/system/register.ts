@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText, text } from '../common.ts';
+import { faceText, optionalText, text } from '../common.ts';
 import { defineRoute } from '../route.ts';
 import { creditCodeInput, encryptedPasswordInput, usernameInput } from './tenants.ts';
 import { MOBILE_RE } from './users.ts';
@@ -28,10 +28,11 @@ export const getRegisterCode = defineRoute({
 });
 
 export const registerBody = z.object({
-  companyName: text(128).min(1, '请输入企业名称'),
+  /** Becomes the seller name on the invoice face: only characters the face prints (as the tenant manager). */
+  companyName: faceText(128, '企业名称').min(1, '请输入企业名称'),
   /** An 18-character 统一社会信用代码 whose check character is right; older tax numbers open through 客服. */
   creditCode: creditCodeInput,
-  contactName: text(64).min(1, '请输入联系人'),
+  contactName: text(64, '联系人').min(1, '请输入联系人'),
   contactPhone,
   email: z
     .union([z.email('邮箱格式不正确').max(128), z.literal('')])
@@ -42,7 +43,7 @@ export const registerBody = z.object({
   /** The SMS code sent to contactPhone by getRegisterCode. */
   code: smsCode,
   /** Reserved for a referral code printed on activity pages. */
-  extensionCode: optionalText(64),
+  extensionCode: optionalText(64, '推广码'),
 });
 
 export const registerCompany = defineRoute({
