@@ -1,9 +1,28 @@
 import { type RouteContract, rateBudgetOf } from '@fpy/contracts';
 import { z } from 'zod';
 
+type OverrideCtx = { zodSchema: unknown; jsonSchema: Record<string, unknown> };
+
+/**
+ * For input, zod documents a pipe by its input side: `sort` (any text in, one of the sortable keys out) would
+ * read as free text. When the output side is a closed set, the document names it, so clients and the attack
+ * walk know the keys.
+ */
+function closedPipeOutput(ctx: OverrideCtx) {
+  const def = (ctx.zodSchema as { _zod: { def: { type: string; out?: { _zod: { def: any } } } } })._zod.def;
+  if (def.type !== 'pipe' || !def.out) return;
+  const out = def.out._zod.def;
+  if (out.type === 'enum') ctx.jsonSchema.enum = Object.values(out.entries);
+  else if (out.type === 'literal') ctx.jsonSchema.enum = [...out.values];
+}
+
 function jsonSchema(s: z.ZodType, io: 'input' | 'output') {
   try {
-    return z.toJSONSchema(s, { io, unrepresentable: 'any' });
+    return z.toJSONSchema(s, {
+      io,
+      unrepresentable: 'any',
+      ...(io === 'input' ? { override: closedPipeOutput } : {}),
+    });
   } catch {
     return {};
   }

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { MISSING_ID } from './ids.ts';
 import { accepts, isIdName, type JsonSchema, kindOf, variants } from './schema.ts';
 import {
   BOUNDARY_NUMBERS,
@@ -21,6 +22,10 @@ import {
 export interface GenContext {
   /** Ids worth sending for this field (ids the walk collected from list replies), never empty. */
   ids(path: string, field: string): number[];
+  /** Text that list rows show under this key (real tax codes, invoice numbers), maybe none. */
+  known?(field: string): string[];
+  /** The login key's encryption, for password fields that travel encrypted (login, register, reset). */
+  encrypt?(plain: string): string;
   /** Values for smuggled keys (another tenant's id, a platform flag). */
   smuggle: Record<string, unknown>;
 }
@@ -42,11 +47,18 @@ export interface AttackRequest {
   file?: FilePart;
 }
 
-const ID_BOUNDARIES = [0, -1, 2 ** 31 - 1, 2 ** 31, 2 ** 53, 99_999_999_999, 1e30];
-const TEXT_UNITS = fc.constantFrom<'grapheme' | 'grapheme-ascii' | 'binary'>(
-  'grapheme',
-  'grapheme-ascii',
-  'binary',
+const ID_BOUNDARIES = [0, -1, 2 ** 31 - 1, 2 ** 31, 2 ** 53, 99_999_999_999, 1e30, MISSING_ID];
+
+/**
+ * Text a console user types: ASCII and everyday Chinese. Exotic code points (which the invoice face may
+ * refuse) belong to the hostile arbitrary; here they would only make the valid-shaped base a 400.
+ */
+const TEXT_UNIT = fc.oneof(
+  { weight: 3, arbitrary: fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 1 }) },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(...'发票云科技有限公司上海北京深圳客户商品服务部门开票员小李张王'),
+  },
 );
 
 function intRange(s: JsonSchema) {
@@ -59,20 +71,39 @@ function intRange(s: JsonSchema) {
   return { min: Math.ceil(lo), max: Math.floor(hi) };
 }
 
-function validString(s: JsonSchema): fc.Arbitrary<string> {
+const DAY_PATTERN = /\\d\{4\}-\\d\{2\}-\\d\{2\}/;
+const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+/** A real day of this century, as yyyy-MM-dd (a pattern alone would give 2026-97-45). */
+const dayText = fc
+  .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true })
+  .map((d) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`);
+
+function validString(s: JsonSchema, name: string, ctx: GenContext): fc.Arbitrary<string> {
   const fallback = 'a'.repeat(Math.max(1, s.minLength ?? 1));
   const keep = (v: string) => (accepts(s, v) ? v : fallback);
-  if (s.format === 'email') return fc.emailAddress().map(keep);
-  if (s.pattern) {
-    try {
-      return fc.stringMatching(new RegExp(s.pattern)).map(keep);
-    } catch {
-      return fc.constant(fallback);
+  const generated = (): fc.Arbitrary<string> => {
+    if (s.format === 'email') return fc.emailAddress().map(keep);
+    if (/password/i.test(name)) {
+      // Strong enough for any rule; sent plain or encrypted, whichever the route expects.
+      const strong = fc.stringMatching(/^[A-Z][a-z]{4}\d{3}[!@#]$/);
+      return ctx.encrypt ? fc.oneof(strong, strong.map(ctx.encrypt)) : strong;
     }
-  }
-  const maxLength = Math.min(s.maxLength ?? 40, 40);
-  const minLength = Math.min(s.minLength ?? 0, maxLength);
-  return TEXT_UNITS.chain((unit) => fc.string({ unit, minLength, maxLength })).map(keep);
+    if (s.pattern && DAY_PATTERN.test(s.pattern)) return dayText.map(keep);
+    if (s.pattern) {
+      try {
+        return fc.stringMatching(new RegExp(s.pattern)).map(keep);
+      } catch {
+        return fc.constant(fallback);
+      }
+    }
+    const maxLength = Math.min(s.maxLength ?? 24, 24);
+    const minLength = Math.min(Math.max(s.minLength ?? 0, 1), maxLength);
+    return fc
+      .array(TEXT_UNIT, { minLength, maxLength })
+      .map((units) => keep(units.join('').trim() || fallback));
+  };
+  const known = (ctx.known?.(name) ?? []).filter((v) => accepts(s, v));
+  return known.length ? fc.oneof(fc.constantFrom(...known), generated()) : generated();
 }
 
 /** A value the field's schema accepts (as far as JSON Schema can say; zod refinements may still refuse). */
@@ -98,7 +129,7 @@ export function validValue(
     case 'number':
       return fc.oneof(fc.integer(intRange(s)), fc.double({ ...intRange(s), noNaN: true }));
     case 'string':
-      return validString(s);
+      return validString(s, name, ctx);
     case 'array': {
       const item = s.items ?? {};
       const maxLength = Math.min(s.maxItems ?? 3, 3);

@@ -39,8 +39,8 @@ beforeAll(async () => {
     userId: 1,
     createdBy: 1,
   };
-  demoCtx = contextOf(await collectIds(walk, who.demo), who.protectedIds, smuggle);
-  adminCtx = contextOf(await collectIds(walk, who.admin), who.protectedIds, smuggle);
+  demoCtx = contextOf(await collectIds(walk, who.demo), who.protectedIds, smuggle, t.encrypt);
+  adminCtx = contextOf(await collectIds(walk, who.admin), who.protectedIds, smuggle, t.encrypt);
   console.log(
     `attack walk seed ${SEED} (ATTACK_SEED=${SEED} replays it), ${SAMPLES} fuzzed requests per route and caller`,
   );

@@ -41,15 +41,12 @@ beforeAll(async () => {
   walk = await Walk.open(t);
   who = await accounts(t);
   demoIds = await collectIds(walk, who.demo);
-  secrets = secretsOf(demoIds, await collectIds(walk, who.brand));
+  const brandOwn = await collectIds(walk, who.brand);
+  secrets = secretsOf(demoIds, brandOwn);
   const demoTenant = who.tenantOf.demo;
-  ctx = contextOf(demoIds, who.protectedIds, {
-    tenantId: demoTenant,
-    tenant_id: demoTenant,
-    isSuperAdmin: 1,
-    userId: 1,
-    createdBy: 1,
-  });
+  const smuggle = { tenantId: demoTenant, tenant_id: demoTenant, isSuperAdmin: 1, userId: 1, createdBy: 1 };
+  // Demo's ids, brand's own text: a reply that shows demo's text is then a leak, never an echo.
+  ctx = contextOf(demoIds, who.protectedIds, smuggle, t.encrypt, brandOwn);
   await settle();
   before = await snapshot(t.services.db, demoTenant);
   console.log(
@@ -73,7 +70,7 @@ const ORDER = { GET: 0, POST: 1, PUT: 1, PATCH: 1, DELETE: 2 } as const;
 function aimed(op: Operation, base: Case['req']): Case[] {
   const names = Object.keys(op.pathParams);
   if (!names.includes('id')) return [];
-  const list = longestListPrefix(demoIds.byList, op.path);
+  const list = longestListPrefix(demoIds.byList.keys(), op.path);
   const ids = list ? [...(secrets.ids.get(list) ?? [])] : [];
   const picks = [...new Set([ids[0], ids[Math.floor(ids.length / 2)], ids[ids.length - 1]])].filter(
     (x) => x !== undefined,
@@ -96,7 +93,7 @@ describe('attack walk: another company', () => {
       .filter((op) => op.permission !== 'public' && !op.platformOnly && !SKIPPED[routeName(op)])
       .sort((a, b) => ORDER[a.method] - ORDER[b.method]);
     for (const op of ops) {
-      const list = longestListPrefix(demoIds.byList, op.path);
+      const list = longestListPrefix(demoIds.byList.keys(), op.path);
       await walk.attack(
         op,
         who.brand,

@@ -2,9 +2,13 @@ import type { GenContext, Operation } from './arbitraries.ts';
 import type { Caller, Walk } from './walk.ts';
 
 /**
- * Real ids to aim at: every list route (a GET without path parameters) is read once and the ids of its rows
- * (tree children too) are kept per route. A route `/x/{id}/…` takes the ids of the list `/x`; any other id
- * field takes them all. A nonexistent id is always among them.
+ * Real ids and values to aim at: every list route (a GET without path parameters) is read once and its rows
+ * (tree children too) are kept. An id field takes the ids of the list it names:
+ *  - a path `{id}` of `/x/{id}/…`: the list `/x`;
+ *  - `fooBarId` / `fooBarIds`: the list whose last segment is foo-bars (or ends so: blueInvoiceId → invoices),
+ *    the one sharing most of the route's path when several do;
+ *  - any other id: the list sharing most of the route's path (removeCommodityCodeList → queryList).
+ * A text field takes, besides generated text, the values that rows show under the same key (taxCode, number).
  */
 export const MISSING_ID = 987_654;
 
@@ -46,37 +50,78 @@ export async function collectIds(walk: Walk, caller: Caller): Promise<Collected>
   return { byList, rows };
 }
 
-/** The generator context of a caller: ids from `collected` minus `protectedIds`, smuggled values. */
+const commonPrefix = (a: string, b: string) => {
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  return i;
+};
+/** `/api/admin/group-types` → `grouptype`; `/api/billing/v1/invoices` → `invoice` */
+const noun = (list: string) =>
+  (list.split('/').pop() ?? '')
+    .replace(/[-_]/g, '')
+    .toLowerCase()
+    .replace(/(ies)$/, 'y')
+    .replace(/s$/, '');
+
+/** The list whose rows a field's ids refer to, by the rules above; undefined when none fits. */
+export function listFor(lists: string[], path: string, field: string): string | undefined {
+  if (field === 'id' && path.includes('{id}')) return longestListPrefix(lists, path);
+  const named = field.replace(/Ids?$/, '').toLowerCase();
+  const byShare = (candidates: string[]) =>
+    [...candidates].sort((a, b) => commonPrefix(b, path) - commonPrefix(a, path))[0];
+  if (named && named !== 'id') {
+    const exact = lists.filter((l) => noun(l) === named);
+    if (exact.length) return byShare(exact);
+    const suffix = lists.filter((l) => named.endsWith(noun(l)) && noun(l).length >= 4);
+    if (suffix.length) return byShare(suffix);
+    return undefined;
+  }
+  return byShare(lists);
+}
+
+export function longestListPrefix(lists: Iterable<string>, path: string): string | undefined {
+  const head = path.split('/{')[0];
+  let best: string | undefined;
+  for (const list of lists)
+    if ((head === list || head.startsWith(`${list}/`)) && (!best || list.length > best.length)) best = list;
+  return best;
+}
+
+/** The generator context of a caller: ids and values from `collected` minus `protectedIds`, smuggled values. */
 export function contextOf(
   collected: Collected,
   protectedIds: Set<number>,
   smuggle: Record<string, unknown>,
+  encrypt?: (s: string) => string,
+  /** Whose rows lend known text; the caller's own, so that an attacker never sends the victim's text. */
+  values: Collected = collected,
 ): GenContext {
-  const keep = (ids: Iterable<number>) => [
-    ...new Set([...ids].filter((id) => !protectedIds.has(id))),
-    MISSING_ID,
-  ];
-  const all = keep([...collected.byList.values()].flat());
+  const keep = (ids: Iterable<number>) => [...new Set([...ids].filter((id) => !protectedIds.has(id)))];
+  const lists = [...collected.byList.keys()];
   const cache = new Map<string, number[]>();
+  const known = new Map<string, Set<string>>();
+  for (const rows of values.rows.values())
+    for (const row of rows)
+      for (const [k, v] of Object.entries(row))
+        if (typeof v === 'string' && v.length && v.length <= 64) {
+          const set = known.get(k) ?? new Set<string>();
+          if (set.size < 40) set.add(v);
+          known.set(k, set);
+        }
   return {
     smuggle,
+    encrypt,
     ids(path, field) {
       const key = `${path} ${field}`;
       let ids = cache.get(key);
       if (!ids) {
-        const list = field === 'id' ? longestListPrefix(collected.byList, path) : undefined;
-        ids = list ? keep(collected.byList.get(list)!) : all;
+        const list = listFor(lists, path, field);
+        ids = keep(list ? collected.byList.get(list)! : []);
+        if (!ids.length) ids = [MISSING_ID];
         cache.set(key, ids);
       }
       return ids;
     },
+    known: (field) => [...(known.get(field) ?? [])],
   };
-}
-
-export function longestListPrefix(byList: Map<string, number[]>, path: string): string | undefined {
-  const head = path.split('/{')[0];
-  let best: string | undefined;
-  for (const list of byList.keys())
-    if ((head === list || head.startsWith(`${list}/`)) && (!best || list.length > best.length)) best = list;
-  return best;
 }

@@ -166,6 +166,10 @@ export class Walk {
   /** route → milliseconds spent on it, for keeping the walk within its budget */
   readonly time = new Map<string, number>();
   readonly count = new Map<string, number>();
+  /** `caller route` → how its valid-shaped request was answered (status and message) */
+  readonly bases = new Map<string, string>();
+  /** `caller route` → status → how many: shows which routes the fuzz got past validation */
+  readonly statuses = new Map<string, Map<number, number>>();
   private errors = new Map<string, string>();
 
   constructor(
@@ -238,6 +242,12 @@ export class Walk {
     });
     this.time.set(routeName(op), (this.time.get(routeName(op)) ?? 0) + performance.now() - t0);
     this.count.set(routeName(op), (this.count.get(routeName(op)) ?? 0) + 1);
+    const key = `${caller.name} ${routeName(op)}`;
+    const histogram = this.statuses.get(key) ?? new Map<number, number>();
+    histogram.set(res.statusCode, (histogram.get(res.statusCode) ?? 0) + 1);
+    this.statuses.set(key, histogram);
+    if (label === 'valid-shaped')
+      this.bases.set(key, `${res.statusCode} ${res.statusCode < 300 ? '' : res.body.slice(0, 200)}`);
     let json: unknown;
     try {
       json = res.json();
@@ -296,7 +306,12 @@ export class Walk {
   /** ATTACK_DUMP=<dir> writes every finding as JSON there (the findings file is written from it). */
   dump(name: string) {
     const dir = process.env.ATTACK_DUMP;
-    if (dir) writeFileSync(`${dir}/findings-${name}.json`, JSON.stringify(this.findings, null, 1));
+    if (!dir) return;
+    writeFileSync(`${dir}/findings-${name}.json`, JSON.stringify(this.findings, null, 1));
+    const statuses = [...this.statuses].map(([k, h]) => `${k} ${JSON.stringify(Object.fromEntries(h))}`);
+    writeFileSync(`${dir}/statuses-${name}.txt`, `${statuses.join('\n')}\n`);
+    const bases = [...this.bases].map(([k, v]) => `${k} → ${v}`);
+    writeFileSync(`${dir}/bases-${name}.txt`, `${bases.join('\n')}\n`);
   }
 
   /** The findings of one caller, as a report. */
