@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registeredContracts } from '../../src/http/route.ts';
 import { seedInvoiceDemo } from '../../src/seed/invoice-demo.ts';
 import { useTestApp } from '../harness.ts';
 import { type Accounts, accounts } from './accounts.ts';
@@ -126,6 +127,34 @@ describe('attack walk: hostile input on every route', () => {
   it('the platform administrator: every platform route takes the fuzz without a 5xx', async () => {
     for (const op of byOrder(routes())) if (op.platformOnly) await walk.attack(op, who.admin, adminCtx);
     expect(walk.findingsOf(who.admin)).toBe('');
+  });
+
+  it("lists every contract's inputs in the document, so the walk fuzzes every field a handler reads", () => {
+    const shapeKeys = (schema: unknown) =>
+      Object.keys((schema as { shape?: object } | undefined)?.shape ?? {});
+    const missing: string[] = [];
+    for (const c of registeredContracts) {
+      // The document does not describe itself.
+      if (c.path === '/api/docs/openapi.json') continue;
+      const op = walk.ops.find((o) => o.method === c.method && o.path === c.path);
+      if (!op) {
+        missing.push(`${c.method} ${c.path}: not in the document`);
+        continue;
+      }
+      const listed = [
+        ...Object.keys(op.query.properties ?? {}),
+        ...Object.keys(op.pathParams),
+        ...(c.consumes === 'multipart' ? [] : Object.keys(op.body?.properties ?? {})),
+      ];
+      const declared = [
+        ...shapeKeys(c.query),
+        ...shapeKeys(c.params),
+        ...(c.consumes === 'multipart' ? [] : shapeKeys(c.body)),
+      ];
+      for (const key of declared)
+        if (!listed.includes(key)) missing.push(`${c.method} ${c.path}: ${key} is not in the document`);
+    }
+    expect(missing).toEqual([]);
   });
 
   it('covers every route of the document but the documented skips', () => {

@@ -164,6 +164,8 @@ export function fixedCases(op: Operation, base: AttackRequest, ctx: GenContext):
 
   if (hasBody) {
     const json = 'application/json';
+    // An update that gives nothing must change nothing (and not fail building an empty UPDATE).
+    cases.push({ label: 'body is empty', req: { ...clone(base), body: {} } });
     cases.push({ label: 'body is an array', req: { ...clone(base), body: [base.body] } });
     cases.push({ label: 'body is text', req: { ...clone(base), body: 'text' } });
     cases.push({
