@@ -79,9 +79,10 @@ export function defineResource<const F extends Record<string, FieldDef>>(
 ): ResourceMeta<F> {
   if (!/^[a-z][a-zA-Z0-9]*$/.test(meta.name))
     throw new Error(`resource name must be camelCase: ${meta.name}`);
-  const sortKey = meta.defaultSort.replace(/^[-+]/, '');
-  if (sortKey !== 'id' && !meta.fields[sortKey])
-    throw new Error(`${meta.name}: defaultSort names no field: ${sortKey}`);
+  // The console sends defaultSort as `sort`, which the list contract only accepts for sortable fields and id.
+  const sortKey = meta.defaultSort.replace(/^-/, '');
+  if (sortKey !== 'id' && !meta.fields[sortKey]?.sortable)
+    throw new Error(`${meta.name}: defaultSort names no sortable field: ${sortKey}`);
   for (const [key, f] of Object.entries(meta.fields)) {
     if (f.filter === 'select' && !f.options)
       throw new Error(`${meta.name}.${key}: a select filter needs options`);

@@ -84,6 +84,23 @@ describe('metadata → contracts', () => {
     });
   });
 
+  it('refuses control characters in every text field, sorts only by sortable keys, and updates by patch', () => {
+    const c = resourceContracts(positionsMeta);
+    const msg = (v: unknown) => c.create!.body!.safeParse(v).error?.issues.map((i) => i.message);
+    expect(msg({ name: '岗\u0000位', code: 'P1' })).toEqual(['岗位名称不能包含空字符（\\0）']);
+    expect(msg({ name: '岗\u0007位', code: 'P1' })).toEqual(['岗位名称不能包含控制字符']);
+    // A textarea may hold line breaks.
+    expect(msg({ name: '岗位', code: 'P1', description: '第一行\n第二行' })).toBeUndefined();
+    // The update body changes only what it is given: no default order written over the stored one.
+    expect(c.update!.body!.parse({ name: ' 新名称 ' })).toEqual({ name: '新名称' });
+    const q = listQuery(positionsMeta);
+    expect(q.parse({ sort: '-code' }).sort).toBe('-code');
+    for (const sort of ['__proto__', 'constructor', 'tenantId', 'description'])
+      expect(q.safeParse({ sort }).success, sort).toBe(false);
+    expect(listQuery(gateLogsMeta).safeParse({ createdAtFrom: '2026-02-30' }).success).toBe(false);
+    expect(listQuery(dictItemsMeta).safeParse({ typeId: '2147483648' }).success).toBe(false);
+  });
+
   it('documents bodies as JSON Schema (OpenAPI) despite the labelled messages', () => {
     const js = z.toJSONSchema(resourceContracts(positionsMeta).create!.body!, { io: 'input' }) as {
       properties: Record<string, { maxLength?: number }>;
