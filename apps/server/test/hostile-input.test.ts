@@ -373,6 +373,31 @@ describe('an update changes only what it is given', () => {
     });
   });
 
+  it('an update that gives no field changes nothing and answers the record as it is', async () => {
+    const user = (await get('/api/admin/users?keyword=clerk')).rows[0];
+    expect(await put(`/api/admin/users/${user.id}`, {})).toMatchObject({
+      name: user.name,
+      phone: user.phone,
+    });
+    const customer = (await get(CUSTOMERS)).rows[0];
+    expect((await put(`${CUSTOMERS}/${customer.id}`, { unknown: { a: 1 } })).customer).toMatchObject({
+      name: customer.name,
+    });
+    const dept = (await get('/api/admin/departments'))[0];
+    expect(await put(`/api/admin/departments/${dept.id}`, {})).toMatchObject({ name: dept.name });
+    const company = await get('/api/admin/company');
+    expect(await put('/api/admin/company', {})).toMatchObject({
+      name: company.name,
+      creditCodeWarning: null,
+    });
+    const position = (await get('/api/admin/r/positions')).rows[0];
+    expect(await put(`/api/admin/r/positions/${position.id}`, {})).toMatchObject({ name: position.name });
+    const dictType = (await get('/api/admin/r/dictTypes', admin)).rows[0];
+    expect(await put(`/api/admin/r/dictTypes/${dictType.id}`, {}, admin)).toMatchObject({
+      code: dictType.code,
+    });
+  });
+
   it('customers, commodities and the name–SKU map keep every field not sent', async () => {
     const { customer } = await post(CUSTOMERS, {
       name: '部分更新客户有限公司',

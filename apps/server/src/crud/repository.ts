@@ -66,6 +66,8 @@ export function repository(ctx: AuthedCtx, res: ServerResource): Repository {
       return row;
     },
     async update(id, values) {
+      // A patch that gives no field changes nothing: answer the row as it is.
+      if (!Object.values(values).some((v) => v !== undefined)) return this.get(id);
       if (s) return pick(res, await s.update(id, values as never));
       const rows = await db
         .update(table)

@@ -42,6 +42,8 @@ export function scoped<T extends TenantTable>(ctx: AuthedCtx, table: T, db: Db =
     },
     async update(id: number, values: Partial<T['$inferInsert']>): Promise<T['$inferSelect']> {
       const { tenantId: _ignored, id: _id, ...rest } = values as Record<string, unknown>;
+      // An update gives only the fields that change (patch bodies); with none there is nothing to write.
+      if (!Object.values(rest).some((v) => v !== undefined)) return this.get(id);
       const rows = await db
         .update(table)
         .set(rest as never)

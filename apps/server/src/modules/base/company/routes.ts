@@ -40,6 +40,7 @@ export function registerCompanyRoutes(app: FastifyInstance) {
         .limit(1);
       if (dup) throw creditCodeTaken();
     }
+    if (!Object.keys(given).length) return { ...toCompany(await ownTenant(ctx)), creditCodeWarning: null };
     const blank = (v: string | null | undefined) => (v === undefined ? undefined : v || null);
     const [t] = await ctx.db
       .update(tenants)
