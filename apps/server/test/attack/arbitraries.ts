@@ -26,6 +26,8 @@ export interface GenContext {
   known?(field: string): string[];
   /** The login key's encryption, for password fields that travel encrypted (login, register, reset). */
   encrypt?(plain: string): string;
+  /** A real record of the resource behind a route (from its list or item reply), to base bodies on. */
+  record?(path: string): Record<string, unknown> | undefined;
   /** Values for smuggled keys (another tenant's id, a platform flag). */
   smuggle: Record<string, unknown>;
 }

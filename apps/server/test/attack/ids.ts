@@ -29,6 +29,8 @@ export interface Collected {
   byList: Map<string, number[]>;
   /** list path → the rows themselves (for the values a reply must not leak) */
   rows: Map<string, Row[]>;
+  /** list path → one record in full (the item route's reply for the first row, else the row) */
+  records: Map<string, Record<string, unknown>>;
 }
 
 export function listRoutes(ops: Operation[]): Operation[] {
@@ -47,7 +49,34 @@ export async function collectIds(walk: Walk, caller: Caller): Promise<Collected>
     if (ids.length) byList.set(op.path, ids);
     if (list.length) rows.set(op.path, list);
   }
-  return { byList, rows };
+  const records = new Map<string, Record<string, unknown>>();
+  for (const [list, listRows] of rows) {
+    const item = walk.ops.find((o) => o.method === 'GET' && o.path === `${list}/{id}`);
+    const first = listRows[0] as Record<string, unknown>;
+    let record = first;
+    if (item && Number.isInteger(first.id)) {
+      const r = await walk.send(
+        item,
+        { params: { id: first.id }, query: {} },
+        caller,
+        'collect records',
+        true,
+      );
+      if (r.status === 200 && r.json && typeof r.json === 'object' && !Array.isArray(r.json))
+        record = r.json as Record<string, unknown>;
+    }
+    records.set(list, record);
+  }
+  return { byList, rows, records };
+}
+
+/** The list a route works on: the one its path lies under, else the one lying under its path (…/queryList). */
+export function resourceOf(lists: string[], path: string): string | undefined {
+  const head = path.split('/{')[0];
+  return (
+    longestListPrefix(lists, path) ??
+    lists.filter((l) => l.startsWith(`${head}/`)).sort((a, b) => a.length - b.length)[0]
+  );
 }
 
 const commonPrefix = (a: string, b: string) => {
@@ -123,5 +152,9 @@ export function contextOf(
       return ids;
     },
     known: (field) => [...(known.get(field) ?? [])],
+    record(path) {
+      const list = resourceOf([...values.records.keys()], path);
+      return list ? values.records.get(list) : undefined;
+    },
   };
 }

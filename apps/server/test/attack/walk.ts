@@ -9,7 +9,7 @@ import {
   validRequestArb,
 } from './arbitraries.ts';
 import { type Case, fixedCases } from './cases.ts';
-import type { JsonSchema } from './schema.ts';
+import { accepts, type JsonSchema, variants } from './schema.ts';
 
 /**
  * Walks every operation of the generated OpenAPI document. A route added to a contract is in the document,
@@ -272,10 +272,17 @@ export class Walk {
 
   /** The valid-shaped request the fixed cases start from; the same for a route and caller on every run. */
   baseOf(op: Operation, caller: Caller, ctx: GenContext): AttackRequest {
-    return fc.sample(validRequestArb(op, ctx), {
+    const base = fc.sample(validRequestArb(op, ctx), {
       seed: seedOf(`${caller.name} ${routeName(op)}`),
       numRuns: 1,
     })[0];
+    // A real record of the route's resource fills the body where it fits: a generated invoice or commodity
+    // rarely passes the business rules, one copied from a real row does, and then the hostile values
+    // planted into it reach the code behind validation.
+    const record = ctx.record?.(op.path);
+    if (record && op.body?.properties && base.body && typeof base.body === 'object')
+      base.body = fit(op.body, record, base.body);
+    return base;
   }
 
   /** Fixed cases once, then SAMPLES fuzzed requests; each route's samples come from its own seed. */
@@ -341,6 +348,31 @@ export class Walk {
       )
       .join('\n');
   }
+}
+
+/**
+ * A record's values where the schema takes them, field by field (nested objects and list items too), the
+ * generated value elsewhere: a detail reply carries nulls and extra keys that a request body would not.
+ */
+export function fit(schema: JsonSchema, record: unknown, generated: unknown): unknown {
+  if (record === undefined) return generated;
+  if (accepts(schema, record)) return structuredClone(record);
+  const object = variants(schema).find((v) => v.type === 'object' && v.properties);
+  if (object && record && typeof record === 'object' && !Array.isArray(record)) {
+    const gen = generated && typeof generated === 'object' && !Array.isArray(generated) ? generated : {};
+    const out: Record<string, unknown> = { ...(gen as Record<string, unknown>) };
+    for (const [k, p] of Object.entries(object.properties ?? {})) {
+      const v = fit(p, (record as Record<string, unknown>)[k], out[k]);
+      if (v !== undefined) out[k] = v;
+    }
+    return out;
+  }
+  const array = variants(schema).find((v) => v.type === 'array' && v.items);
+  if (array?.items && Array.isArray(record) && record.length) {
+    const gen = Array.isArray(generated) ? generated : [];
+    return record.slice(0, 20).map((x, i) => fit(array.items!, x, gen[i] ?? gen[0]));
+  }
+  return generated;
 }
 
 /** CPU seconds this process spent since `from` (the walk's budget is CPU: the machine may be shared). */
