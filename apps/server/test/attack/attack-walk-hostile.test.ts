@@ -5,7 +5,17 @@ import { useTestApp } from '../harness.ts';
 import { type Accounts, accounts } from './accounts.ts';
 import type { GenContext, Operation } from './arbitraries.ts';
 import { collectIds, contextOf } from './ids.ts';
-import { type Caller, cpuSeconds, type Reply, routeName, SAMPLES, SEED, SKIPPED, Walk } from './walk.ts';
+import {
+  type Caller,
+  cpuSeconds,
+  type Reply,
+  routeName,
+  SAMPLES,
+  SEED,
+  SKIPPED,
+  WALK_TIMEOUT,
+  Walk,
+} from './walk.ts';
 
 /**
  * Issue 12 §7: every route of the OpenAPI document meets boundary, hostile and wrong-shaped input, from an
@@ -82,52 +92,75 @@ async function expectRefused(op: Operation, caller: Caller, status: number, ctx:
 }
 
 describe('attack walk: hostile input on every route', () => {
-  it('anonymous: public routes take the fuzz without a 5xx, every other route answers 401', async () => {
-    refusals.length = 0;
-    for (const op of routes()) {
-      if (isPublic(op)) await walk.attack(op, who.anonymous, demoCtx);
-      else await expectRefused(op, who.anonymous, 401, demoCtx);
-    }
-    expect(refusals).toEqual([]);
-    expect(walk.findingsOf(who.anonymous)).toBe('');
-  });
-
-  it('an unprivileged member: routes needing a code answer 403, routes for any account take the fuzz', async () => {
-    refusals.length = 0;
-    for (const op of byOrder(routes())) {
-      if (isPublic(op)) continue;
-      // The tenant administrator meets the fixed cases on these routes; here the fuzz alone.
-      if (isAuthenticated(op) && !op.platformOnly)
-        await walk.attack(op, who.nobody, demoCtx, undefined, { fixed: false });
-      else await expectRefused(op, who.nobody, 403, demoCtx);
-    }
-    expect(refusals).toEqual([]);
-    expect(walk.findingsOf(who.nobody)).toBe('');
-  });
-
-  it('a tenant administrator: every tenant route takes the fuzz without a 5xx, platform routes answer 403', async () => {
-    refusals.length = 0;
-    let lost = '';
-    for (const op of byOrder(routes())) {
-      if (isPublic(op)) continue;
-      if (op.platformOnly) {
-        await expectRefused(op, who.demo, 403, demoCtx);
-        continue;
+  it(
+    'anonymous: public routes take the fuzz without a 5xx, every other route answers 401',
+    async () => {
+      refusals.length = 0;
+      for (const op of routes()) {
+        if (isPublic(op)) await walk.attack(op, who.anonymous, demoCtx);
+        else await expectRefused(op, who.anonymous, 401, demoCtx);
       }
-      await walk.attack(op, who.demo, demoCtx, (r, label) => {
-        // A 401 means the walk's own session is gone: later routes would prove nothing.
-        if (r.status === 401 && !lost) lost = `${routeName(op)} (${label})`;
-      });
-    }
-    expect(lost, 'the tenant administrator lost its session').toBe('');
-    expect(refusals).toEqual([]);
-    expect(walk.findingsOf(who.demo)).toBe('');
-  });
+      expect(refusals).toEqual([]);
+      expect(walk.findingsOf(who.anonymous)).toBe('');
+    },
+    WALK_TIMEOUT,
+  );
 
-  it('the platform administrator: every platform route takes the fuzz without a 5xx', async () => {
-    for (const op of byOrder(routes())) if (op.platformOnly) await walk.attack(op, who.admin, adminCtx);
-    expect(walk.findingsOf(who.admin)).toBe('');
-  });
+  it(
+    'an unprivileged member: routes needing a code answer 403, routes for any account take the fuzz',
+    async () => {
+      refusals.length = 0;
+      for (const op of byOrder(routes())) {
+        if (isPublic(op)) continue;
+        // The tenant administrator meets the fixed cases on these routes; here the fuzz alone.
+        if (isAuthenticated(op) && !op.platformOnly)
+          await walk.attack(op, who.nobody, demoCtx, undefined, { fixed: false });
+        else await expectRefused(op, who.nobody, 403, demoCtx);
+      }
+      expect(refusals).toEqual([]);
+      expect(walk.findingsOf(who.nobody)).toBe('');
+    },
+    WALK_TIMEOUT,
+  );
+
+  it(
+    'a tenant administrator: every tenant route takes the fuzz without a 5xx, platform routes answer 403',
+    async () => {
+      refusals.length = 0;
+      let lost = '';
+      for (const op of byOrder(routes())) {
+        if (isPublic(op)) continue;
+        if (op.platformOnly) {
+          await expectRefused(op, who.demo, 403, demoCtx);
+          continue;
+        }
+        await walk.attack(op, who.demo, demoCtx, (r, label) => {
+          // A 401 means the walk's own session is gone: later routes would prove nothing.
+          if (r.status === 401 && !lost) lost = `${routeName(op)} (${label})`;
+        });
+      }
+      expect(lost, 'the tenant administrator lost its session').toBe('');
+      // Not a walk of validation errors only: most routes must have done their work for some input.
+      const tenantRoutes = routes().filter((op) => !isPublic(op) && !op.platformOnly);
+      const served = tenantRoutes.filter((op) => walk.answered(who.demo, op, (s) => s >= 200 && s < 300));
+      console.log(
+        `attack walk: the tenant administrator got a 2xx on ${served.length} of ${tenantRoutes.length} tenant routes`,
+      );
+      expect(served.length / tenantRoutes.length).toBeGreaterThan(0.6);
+      expect(refusals).toEqual([]);
+      expect(walk.findingsOf(who.demo)).toBe('');
+    },
+    WALK_TIMEOUT,
+  );
+
+  it(
+    'the platform administrator: every platform route takes the fuzz without a 5xx',
+    async () => {
+      for (const op of byOrder(routes())) if (op.platformOnly) await walk.attack(op, who.admin, adminCtx);
+      expect(walk.findingsOf(who.admin)).toBe('');
+    },
+    WALK_TIMEOUT,
+  );
 
   it("lists every contract's inputs in the document, so the walk fuzzes every field a handler reads", () => {
     const shapeKeys = (schema: unknown) =>

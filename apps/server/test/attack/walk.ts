@@ -18,6 +18,8 @@ import { accepts, type JsonSchema, variants } from './schema.ts';
 
 /** Seed of every sample; ATTACK_SEED=<n> replays another run. Each route derives its own from it and its name. */
 export const SEED = Number(process.env.ATTACK_SEED ?? 20_260_512);
+/** A walk over every route takes tens of seconds; more on a loaded CI machine than the project's 60 s default. */
+export const WALK_TIMEOUT = 300_000;
 /** Fuzzed requests per route and caller, on top of the fixed cases. */
 export const SAMPLES = Number(process.env.ATTACK_SAMPLES ?? 8);
 
@@ -308,6 +310,11 @@ export class Walk {
       onReply?.(r, c.label);
     }
     return cases.length;
+  }
+
+  /** Whether some request of `caller` to `op` was answered with a status `test` accepts. */
+  answered(caller: Caller, op: Operation, test: (status: number) => boolean): boolean {
+    return [...(this.statuses.get(`${caller.name} ${routeName(op)}`)?.keys() ?? [])].some(test);
   }
 
   /** ATTACK_DUMP=<dir> writes every finding as JSON there (the findings file is written from it). */
