@@ -8,7 +8,7 @@ import { type Case, smuggledCase } from './cases.ts';
 import { type Collected, collectIds, contextOf, longestListPrefix } from './ids.ts';
 import { leaksIn, type Secrets, secretsOf } from './leaks.ts';
 import { type Snapshot, snapshot } from './snapshot.ts';
-import { cpuSeconds, routeName, SEED, SKIPPED, WALK_TIMEOUT, Walk } from './walk.ts';
+import { cpuSeconds, routeName, SAMPLES, SEED, SKIPPED, WALK_TIMEOUT, Walk } from './walk.ts';
 
 /**
  * Issue 12 §7, other tenant: one company's administrator (brand) walks every tenant route with the other
@@ -17,8 +17,6 @@ import { cpuSeconds, routeName, SEED, SKIPPED, WALK_TIMEOUT, Walk } from './walk
  * tenant-owned table before and after), and no reply shows demo's text or demo's row ids.
  */
 const app = useTestApp();
-/** Fuzzed requests per route: the hostile walk does the boundaries; here the point is the ids. */
-const SAMPLES = 8;
 /** Demo's ids aimed at each route with a path id: first, middle and last of its list. */
 const AIMED = 3;
 

@@ -192,7 +192,16 @@ export function fixedCases(op: Operation, base: AttackRequest, ctx: GenContext):
       },
     });
   }
-  if (op.media === 'multipart')
+  if (hasBody || op.media === 'form')
+    cases.push({
+      label: 'body over the size limit',
+      req: {
+        ...clone(base),
+        body: undefined,
+        raw: { text: OVERSIZED_JSON, contentType: 'application/json' },
+      },
+    });
+  if (op.media === 'multipart') {
     for (const f of FILE_CONTENTS)
       cases.push({
         label: `file: ${f.name}`,
@@ -201,5 +210,43 @@ export function fixedCases(op: Operation, base: AttackRequest, ctx: GenContext):
           file: { filename: 'upload.bin', contentType: 'application/octet-stream', content: f.content },
         },
       });
+    const part = (name: string, filename: string | null, body: string) =>
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"${filename ? `; filename="${filename}"` : ''}\r\n` +
+      `Content-Type: application/octet-stream\r\n\r\n${body}\r\n`;
+    const multipart = (...parts: string[]) => ({
+      text: `${parts.join('')}--${BOUNDARY}--\r\n`,
+      contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+    });
+    cases.push(
+      {
+        label: 'two files',
+        req: {
+          ...clone(base),
+          file: undefined,
+          raw: multipart(part('file', 'a.png', 'x'), part('file', 'b.png', 'y')),
+        },
+      },
+      {
+        label: 'a field, no file',
+        req: { ...clone(base), file: undefined, raw: multipart(part('file', null, 'not a file')) },
+      },
+      { label: 'no parts', req: { ...clone(base), file: undefined, raw: multipart() } },
+      {
+        label: 'cut off',
+        req: {
+          ...clone(base),
+          file: undefined,
+          raw: {
+            ...multipart(part('file', 'a.png', 'x')),
+            text: `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nxx`,
+          },
+        },
+      },
+    );
+  }
   return cases;
 }
+
+const BOUNDARY = '----attack-fixed';
+/** Past the server's 1 MB body limit. */
+const OVERSIZED_JSON = `{"a":"${'x'.repeat(1_100_000)}"}`;
