@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registeredContracts } from '../../src/http/route.ts';
 import { seedInvoiceDemo } from '../../src/seed/invoice-demo.ts';
-import { useTestApp } from '../harness.ts';
+import { type TestApp, useTestApp } from '../harness.ts';
 import { type Accounts, accounts } from './accounts.ts';
 import type { GenContext, Operation } from './arbitraries.ts';
 import { collectIds, contextOf } from './ids.ts';
@@ -28,6 +28,10 @@ let who: Accounts;
 let demoCtx: GenContext;
 let adminCtx: GenContext;
 const refusals: string[] = [];
+/** Refusal counts for the summary line (issue 12 asks for them in the note). */
+const counts: string[] = [];
+/** Tokens that must authenticate nothing. */
+let forgedTokens: Caller[] = [];
 const started = Date.now();
 const cpu = process.cpuUsage();
 
@@ -51,6 +55,7 @@ beforeAll(async () => {
     createdBy: 1,
   };
   demoCtx = contextOf(await collectIds(walk, who.demo), who.protectedIds, smuggle, t.encrypt);
+  forgedTokens = await forged(t, who.demo.token!);
   adminCtx = contextOf(await collectIds(walk, who.admin), who.protectedIds, smuggle, t.encrypt);
   console.log(
     `attack walk seed ${SEED} (ATTACK_SEED=${SEED} replays it), ${SAMPLES} fuzzed requests per route and caller`,
@@ -62,10 +67,34 @@ afterAll(() => {
   console.log(
     `${walk.summary()} [hostile, ${((Date.now() - started) / 1000).toFixed(1)} s, ${cpuSeconds(cpu)} s CPU]`,
   );
+  if (counts.length) console.log(`attack walk: ${counts.join(', ')}`);
   if (walk.findings.length) console.log(walk.report());
   if (process.env.ATTACK_DUMP) console.log(`slowest: ${walk.slowest()}`);
   walk.dump('hostile');
 });
+
+/** A tampered, a revoked, a random and an unsigned JWT-shaped token, and two that are words. */
+async function forged(t: TestApp, valid: string): Promise<Caller[]> {
+  const revoked = await t.login('clerk', 'Clerk@123');
+  await t.app.inject({
+    method: 'DELETE',
+    url: '/api/auth/oauth/token',
+    headers: { authorization: `Bearer ${revoked}` },
+  });
+  const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  const flip = (s: string) => s.slice(0, -1) + (s.endsWith('a') ? 'b' : 'a');
+  return [
+    { name: 'tampered token', token: flip(valid) },
+    { name: 'revoked token', token: revoked },
+    { name: 'random token', token: 'f'.repeat(valid.length) },
+    {
+      name: 'unsigned token',
+      token: `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub: 1, isSuperAdmin: 2 })}.`,
+    },
+    { name: 'token "null"', token: 'null' },
+    { name: 'token of spaces', token: ' \t ' },
+  ];
+}
 
 const routes = () => walk.ops.filter((op) => !SKIPPED[routeName(op)]);
 
@@ -96,12 +125,24 @@ describe('attack walk: hostile input on every route', () => {
     'anonymous: public routes take the fuzz without a 5xx, every other route answers 401',
     async () => {
       refusals.length = 0;
-      for (const op of routes()) {
-        if (isPublic(op)) await walk.attack(op, who.anonymous, demoCtx);
-        else await expectRefused(op, who.anonymous, 401, demoCtx);
+      let refusing = 0;
+      for (const [i, op] of routes().entries()) {
+        if (isPublic(op)) {
+          await walk.attack(op, who.anonymous, demoCtx);
+          continue;
+        }
+        await expectRefused(op, who.anonymous, 401, demoCtx);
+        // And a token that is no token: tampered, revoked, random, unsigned — one per route, in turn.
+        const forged = forgedTokens[i % forgedTokens.length];
+        const r = await walk.send(op, walk.baseOf(op, forged, demoCtx), forged, forged.name);
+        if (r.status !== 401)
+          refusals.push(`${routeName(op)} with ${forged.name}: ${r.status}, expected 401`);
+        refusing++;
       }
+      counts.push(`${refusing} routes refuse anonymous callers and forged tokens`);
       expect(refusals).toEqual([]);
       expect(walk.findingsOf(who.anonymous)).toBe('');
+      for (const f of forgedTokens) expect(walk.findingsOf(f)).toBe('');
     },
     WALK_TIMEOUT,
   );
@@ -110,13 +151,18 @@ describe('attack walk: hostile input on every route', () => {
     'an unprivileged member: routes needing a code answer 403, routes for any account take the fuzz',
     async () => {
       refusals.length = 0;
+      let refusing = 0;
       for (const op of byOrder(routes())) {
         if (isPublic(op)) continue;
         // The tenant administrator meets the fixed cases on these routes; here the fuzz alone.
         if (isAuthenticated(op) && !op.platformOnly)
           await walk.attack(op, who.nobody, demoCtx, undefined, { fixed: false });
-        else await expectRefused(op, who.nobody, 403, demoCtx);
+        else {
+          await expectRefused(op, who.nobody, 403, demoCtx);
+          refusing++;
+        }
       }
+      counts.push(`${refusing} refuse an unprivileged member`);
       expect(refusals).toEqual([]);
       expect(walk.findingsOf(who.nobody)).toBe('');
     },
@@ -127,11 +173,13 @@ describe('attack walk: hostile input on every route', () => {
     'a tenant administrator: every tenant route takes the fuzz without a 5xx, platform routes answer 403',
     async () => {
       refusals.length = 0;
+      let refusing = 0;
       let lost = '';
       for (const op of byOrder(routes())) {
         if (isPublic(op)) continue;
         if (op.platformOnly) {
           await expectRefused(op, who.demo, 403, demoCtx);
+          refusing++;
           continue;
         }
         await walk.attack(op, who.demo, demoCtx, (r, label) => {
@@ -139,6 +187,7 @@ describe('attack walk: hostile input on every route', () => {
           if (r.status === 401 && !lost) lost = `${routeName(op)} (${label})`;
         });
       }
+      counts.push(`${refusing} platform routes refuse a tenant administrator`);
       expect(lost, 'the tenant administrator lost its session').toBe('');
       // Not a walk of validation errors only: most routes must have done their work for some input.
       const tenantRoutes = routes().filter((op) => !isPublic(op) && !op.platformOnly);
