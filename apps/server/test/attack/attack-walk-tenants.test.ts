@@ -6,7 +6,7 @@ import { type Accounts, accounts } from './accounts.ts';
 import type { GenContext, Operation } from './arbitraries.ts';
 import { type Case, smuggledCase } from './cases.ts';
 import { type Collected, collectIds, contextOf, longestListPrefix } from './ids.ts';
-import { leaksIn, type Secrets, secretsOf } from './leaks.ts';
+import { leaksIn, type Secrets, secretsOf, spreadsheetText } from './leaks.ts';
 import { type Snapshot, snapshot } from './snapshot.ts';
 import { cpuSeconds, routeName, SAMPLES, SEED, SKIPPED, WALK_TIMEOUT, Walk } from './walk.ts';
 
@@ -27,6 +27,7 @@ let secrets: Secrets;
 let ctx: GenContext;
 let before: Snapshot;
 const leaks: string[] = [];
+const sheets: Array<{ route: string; data: Buffer }> = [];
 const started = Date.now();
 const cpu = process.cpuUsage();
 
@@ -101,6 +102,8 @@ describe('attack walk: another company', () => {
           (r, label) => {
             for (const leak of leaksIn(r.body, r.json, secrets, list))
               leaks.push(`${routeName(op)} (${label}) → ${r.status} shows ${leak}`);
+            if (r.contentType.includes('spreadsheetml'))
+              sheets.push({ route: `${routeName(op)} (${label})`, data: r.raw });
           },
           {
             fixed: false,
@@ -109,6 +112,11 @@ describe('attack walk: another company', () => {
           },
         );
       }
+      // Exports are files: their cells are read after the walk.
+      for (const sheet of sheets)
+        for (const leak of leaksIn(await spreadsheetText(sheet.data), undefined, secrets, undefined))
+          leaks.push(`${sheet.route} → a spreadsheet that shows ${leak}`);
+      expect(sheets.length, 'exports were read').toBeGreaterThan(0);
       expect(leaks).toEqual([]);
       expect(walk.findingsOf(who.brand)).toBe('');
     },
@@ -136,6 +144,13 @@ describe('the walk can see what it looks for', () => {
         `${list}: ${found.join(', ')}`,
       ).toBe(true);
     }
+  });
+
+  it("the leak check reads spreadsheets: demo's own customer export shows demo's customers", async () => {
+    const op = walk.ops.find((o) => o.method === 'GET' && o.path === '/api/billing/v1/customers/export')!;
+    const r = await walk.send(op, { params: {}, query: {} }, who.demo, 'self-check', true);
+    expect(r.contentType).toContain('spreadsheetml');
+    expect(leaksIn(await spreadsheetText(r.raw), undefined, secrets, undefined).length).toBeGreaterThan(0);
   });
 
   it('the fingerprint covers tenant tables and the rows hanging off them, and changes with one field', async () => {

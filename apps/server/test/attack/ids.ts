@@ -1,4 +1,5 @@
 import type { GenContext, Operation } from './arbitraries.ts';
+import { spreadsheetText } from './leaks.ts';
 import type { Caller, Walk } from './walk.ts';
 
 /**
@@ -31,6 +32,8 @@ export interface Collected {
   rows: Map<string, Row[]>;
   /** list path → one record in full (the item route's reply for the first row, else the row) */
   records: Map<string, Record<string, unknown>>;
+  /** The text of the spreadsheets the same reads answered with (exports, templates with example rows). */
+  sheets: string[];
 }
 
 export function listRoutes(ops: Operation[]): Operation[] {
@@ -40,10 +43,12 @@ export function listRoutes(ops: Operation[]): Operation[] {
 export async function collectIds(walk: Walk, caller: Caller): Promise<Collected> {
   const byList = new Map<string, number[]>();
   const rows = new Map<string, Row[]>();
+  const sheets: string[] = [];
   for (const op of listRoutes(walk.ops)) {
     const query = op.query.properties?.limit ? { limit: 500 } : {};
     const r = await walk.send(op, { params: {}, query }, caller, 'collect ids', true);
     if (r.status !== 200) continue;
+    if (r.contentType.includes('spreadsheetml')) sheets.push(await spreadsheetText(r.raw));
     const list = rowsOf(r.json);
     const ids = list.map((x) => x.id).filter((id): id is number => Number.isInteger(id));
     if (ids.length) byList.set(op.path, ids);
@@ -67,7 +72,7 @@ export async function collectIds(walk: Walk, caller: Caller): Promise<Collected>
     }
     records.set(list, record);
   }
-  return { byList, rows, records };
+  return { byList, rows, records, sheets };
 }
 
 /** The list a route works on: the one its path lies under, else the one lying under its path (…/queryList). */

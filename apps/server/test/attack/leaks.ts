@@ -1,10 +1,11 @@
+import ExcelJS from 'exceljs';
 import type { Collected } from './ids.ts';
 
 /**
  * What only the victim company has: its invoice numbers, customer names, tax numbers, user names… taken from
- * its own list replies, less everything the attacker's company sees in its own lists (shared catalogues,
- * dictionaries, values both companies happen to hold). A reply to the attacker that contains one of these
- * is a leak.
+ * its own list replies, less everything the attacker's company sees in its own lists and files (shared
+ * catalogues, dictionaries, a template's example rows, values both companies happen to hold). A reply to the
+ * attacker that contains one of these is a leak.
  */
 const IDENTIFYING_KEYS = new Set([
   'number',
@@ -48,7 +49,10 @@ export function secretsOf(victim: Collected, attacker: Collected): Secrets {
     const only = victimIds.filter((id) => !theirs.has(id));
     if (only.length) ids.set(list, new Set(only));
   }
-  return { strings: new Set([...mine].filter((s) => [...s].length >= 4 && !seen.has(s))), ids };
+  // Text the attacker's own files show (a template's example row) is not the victim's either.
+  const files = attacker.sheets.join('\n');
+  const only = [...mine].filter((s) => [...s].length >= 4 && !seen.has(s) && !files.includes(s));
+  return { strings: new Set(only), ids };
 }
 
 /** The secrets a reply shows: secret text anywhere in it, or a secret id as the `id` of a row of that list. */
@@ -67,4 +71,23 @@ export function leaksIn(body: string, json: unknown, secrets: Secrets, list: str
     visit(json);
   }
   return found;
+}
+
+/** The text of every cell of a spreadsheet reply (exports), so a leak inside a file is seen too. */
+export async function spreadsheetText(data: Buffer): Promise<string> {
+  const book = new ExcelJS.Workbook();
+  try {
+    await book.xlsx.load(data as unknown as ArrayBuffer);
+  } catch {
+    return '';
+  }
+  const out: string[] = [];
+  book.eachSheet((sheet) => {
+    sheet.eachRow((row) => {
+      row.eachCell((cell) => {
+        out.push(cell.text);
+      });
+    });
+  });
+  return out.join('\n');
 }

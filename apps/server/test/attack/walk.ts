@@ -37,6 +37,9 @@ export interface Reply {
   status: number;
   body: string;
   json?: unknown;
+  /** The bytes as sent (files: spreadsheets, PDFs, zips) and their type. */
+  raw: Buffer;
+  contentType: string;
 }
 
 export interface Finding {
@@ -269,7 +272,13 @@ export class Walk {
         error: this.errors.get(requestId) ?? res.body.slice(0, 300),
       });
     }
-    return { status: res.statusCode, body: res.body, json };
+    return {
+      status: res.statusCode,
+      body: res.body,
+      json,
+      raw: res.rawPayload,
+      contentType: String(res.headers['content-type'] ?? ''),
+    };
   }
 
   /** The valid-shaped request the fixed cases start from; the same for a route and caller on every run. */
