@@ -191,6 +191,27 @@ export function fixedCases(op: Operation, base: AttackRequest, ctx: GenContext):
         raw: { text: JSON.stringify(base.body), contentType: 'text/plain' },
       },
     });
+    for (const contentType of [
+      'application/json; charset=utf-16',
+      'application/json; charset=x',
+      'application/json;;;',
+      'APPLICATION/JSON',
+    ])
+      cases.push({
+        label: `body as ${contentType}`,
+        req: { ...clone(base), body: undefined, raw: { text: JSON.stringify(base.body), contentType } },
+      });
+    cases.push({
+      label: 'body with numbers past double',
+      req: {
+        ...clone(base),
+        body: undefined,
+        raw: {
+          text: '{"a":1e400,"b":-1e400,"c":123456789012345678901234567890}',
+          contentType: 'application/json',
+        },
+      },
+    });
   }
   if (hasBody || op.media === 'form')
     cases.push({
