@@ -31,8 +31,26 @@ const sheets: Array<{ route: string; data: Buffer }> = [];
 const started = Date.now();
 const cpu = process.cpuUsage();
 
-/** The gate log is written in batches every 0.5 s: let demo's own requests land before a fingerprint. */
-const settle = () => new Promise((r) => setTimeout(r, 1200));
+/**
+ * The gate log is written in batches every 0.5 s: before a fingerprint, wait until the log of every request
+ * made so far has landed (its row count holds still for 0.7 s; at most 10 s on a slow machine).
+ */
+async function settle() {
+  const count = async () => {
+    const r = (await app().services.db.execute(sql`SELECT count(*)::int AS n FROM gate_logs`)) as unknown as
+      | { rows: Array<{ n: number }> }
+      | Array<{ n: number }>;
+    return (Array.isArray(r) ? r : r.rows)[0].n;
+  };
+  const until = Date.now() + 10_000;
+  let last = await count();
+  while (Date.now() < until) {
+    await new Promise((r) => setTimeout(r, 700));
+    const now = await count();
+    if (now === last) return;
+    last = now;
+  }
+}
 
 beforeAll(async () => {
   const t = app();
