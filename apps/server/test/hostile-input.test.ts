@@ -199,6 +199,21 @@ describe('NUL bytes and control characters in text', () => {
     );
   });
 
+  it('answers a multipart body cut off before its closing boundary with 400, on an Excel and an image route', async () => {
+    const boundary = '----cut-off';
+    const payload = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.xlsx"\r\n\r\nxx`;
+    for (const url of [`${CUSTOMERS}/import`, '/api/billing/v1/seal']) {
+      const res = await app().app.inject({
+        method: 'POST',
+        url,
+        headers: { ...bearer(demo), 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload,
+      });
+      expect(res.statusCode, `${url} ${res.body}`).toBe(400);
+      expect(res.json().code, url).toBe('UPLOAD_MALFORMED');
+    }
+  });
+
   it('refuses on the invoice face what the face cannot print', async () => {
     const body = refused(
       await call(demo, 'POST', CUSTOMERS, { name: '云帆😀科技', naturalPerson: true }),

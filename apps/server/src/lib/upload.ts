@@ -56,7 +56,11 @@ export async function readUpload(req: FastifyRequest, maxBytes: number, label: s
     // Past the server-wide multipart cap busboy errors instead of ending the stream: same answer as our limit.
     const e = err as { code?: string; statusCode?: number };
     if (e.code === 'FST_REQ_FILE_TOO_LARGE' || e.statusCode === 413) throw tooLarge();
-    throw err;
+    // The plugin's own refusals (too many parts, a wrong content type) carry a 4xx the error handler answers.
+    if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) throw err;
+    // Anything else here is busboy failing to parse what the client sent (a body cut off before its closing
+    // boundary, a malformed part header): the request's fault, never a server error.
+    throw badRequest('UPLOAD_MALFORMED', '上传内容不完整或格式不正确，请重新上传');
   }
   if (nulIn) throw refuseNul([nulIn], 'multipart');
   if (tooBig) throw tooLarge();
