@@ -230,62 +230,15 @@ describe('security headers', () => {
 });
 
 describe('X-Forwarded-For is believed only from configured proxies', () => {
-  const rotating = (i: number) => ({ 'x-forwarded-for': `203.0.113.${i % 250}` });
-
-  async function loginsUntilLimited(t: TestApp, remoteAddress: string) {
-    const statuses: number[] = [];
-    for (let i = 0; i < 12; i++) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/oauth/token',
-        remoteAddress,
-        headers: {
-          authorization: basic,
-          'content-type': 'application/x-www-form-urlencoded',
-          ...rotating(i),
-        },
-        payload: new URLSearchParams({
-          username: `nobody-${i}`,
-          password: t.encrypt('wrong-pass1'),
-          grant_type: 'password',
-        }).toString(),
-      });
-      statuses.push(res.statusCode);
-    }
-    return statuses;
-  }
-
-  it('without TRUST_PROXY: rotating forged addresses share one budget, and the login history keeps the socket address', async () => {
-    const t = await createTestApp({}, { rateLimits: { perIpPerMinute: 5, perAccountPerMinute: 100 } });
-    try {
-      const statuses = await loginsUntilLimited(t, '198.51.100.7');
-      expect(statuses.slice(0, 5).every((s) => s === 400)).toBe(true);
-      expect(statuses.slice(5).every((s) => s === 429)).toBe(true);
-
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/oauth/token',
-        remoteAddress: '198.51.100.8',
-        headers: {
-          authorization: basic,
-          'content-type': 'application/x-www-form-urlencoded',
-          'x-forwarded-for': '1.2.3.4',
-        },
-        payload: new URLSearchParams({
-          username: 'demo',
-          password: t.encrypt('Demo@123'),
-          grant_type: 'password',
-        }).toString(),
-      });
-      const [last] = await t.services.db.select().from(accessTokens).orderBy(desc(accessTokens.id)).limit(1);
-      expect(last.ip).toBe('198.51.100.8');
-    } finally {
-      await t.drop();
-    }
-  });
-
-  async function loginAs(t: TestApp, remoteAddress: string, forwardedFor: string) {
-    await t.app.inject({
+  /** A login as it arrives from `remoteAddress`, carrying the X-Forwarded-For value given. */
+  function loginFrom(
+    t: TestApp,
+    remoteAddress: string,
+    forwardedFor: string,
+    username: string,
+    password: string,
+  ) {
+    return t.app.inject({
       method: 'POST',
       url: '/api/auth/oauth/token',
       remoteAddress,
@@ -295,14 +248,41 @@ describe('X-Forwarded-For is believed only from configured proxies', () => {
         'x-forwarded-for': forwardedFor,
       },
       payload: new URLSearchParams({
-        username: 'demo',
-        password: t.encrypt('Demo@123'),
+        username,
+        password: t.encrypt(password),
         grant_type: 'password',
       }).toString(),
     });
+  }
+
+  async function loginsUntilLimited(t: TestApp, remoteAddress: string) {
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const res = await loginFrom(t, remoteAddress, `203.0.113.${i % 250}`, `nobody-${i}`, 'wrong-pass1');
+      statuses.push(res.statusCode);
+    }
+    return statuses;
+  }
+
+  /** Logs demo in through `remoteAddress` and answers the address the login history recorded. */
+  async function loginAs(t: TestApp, remoteAddress: string, forwardedFor: string) {
+    await loginFrom(t, remoteAddress, forwardedFor, 'demo', 'Demo@123');
     const [last] = await t.services.db.select().from(accessTokens).orderBy(desc(accessTokens.id)).limit(1);
     return last.ip;
   }
+
+  it('without TRUST_PROXY: rotating forged addresses share one budget, and the login history keeps the socket address', async () => {
+    const t = await createTestApp({}, { rateLimits: { perIpPerMinute: 5, perAccountPerMinute: 100 } });
+    try {
+      const statuses = await loginsUntilLimited(t, '198.51.100.7');
+      expect(statuses.slice(0, 5).every((s) => s === 400)).toBe(true);
+      expect(statuses.slice(5).every((s) => s === 429)).toBe(true);
+
+      expect(await loginAs(t, '198.51.100.8', '1.2.3.4')).toBe('198.51.100.8');
+    } finally {
+      await t.drop();
+    }
+  });
 
   it('with TRUST_PROXY naming proxies (an address and a range): their forwarded client counts, nobody else can forge', async () => {
     const t = await createTestApp(

@@ -1,14 +1,15 @@
-import { Button, Flex, Form, Input, Radio } from 'antd';
+import { Button, Form, Input, Radio } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { logout } from '../../lib/auth.ts';
 import { encryptPassword } from '../../lib/crypto.ts';
 import { toast } from '../../lib/feedback.ts';
-import { CODE_PATTERN, confirmRules, passwordRules } from '../../lib/form-rules.ts';
+import { confirmRules, passwordRules } from '../../lib/form-rules.ts';
 import { http } from '../../lib/http.ts';
 import type { CodeChannel } from './self-api.ts';
 import { SendCodeButton } from './send-code-button.tsx';
+import { CodeField } from '../../lib/code-field.tsx';
 
 interface PasswordValues {
   channel: CodeChannel;
@@ -61,18 +62,10 @@ export function ChangePasswordForm({ hasPhone, hasEmail }: { hasPhone: boolean; 
           </Radio>
         </Radio.Group>
       </Form.Item>
-      <Form.Item label={t('profile.password.code')} required>
-        <Flex gap={8}>
-          <Form.Item
-            name="code"
-            noStyle
-            rules={[{ required: true, pattern: CODE_PATTERN, message: t('validation.code') }]}
-          >
-            <Input maxLength={6} inputMode="numeric" autoComplete="one-time-code" />
-          </Form.Item>
-          <SendCodeButton channel={channel} disabled={!hasPhone && !hasEmail} />
-        </Flex>
-      </Form.Item>
+      <CodeField
+        label={t('profile.password.code')}
+        sendButton={<SendCodeButton channel={channel} disabled={!hasPhone && !hasEmail} />}
+      />
       <Form.Item name="password" label={t('profile.password.new')} rules={passwordRules()} hasFeedback>
         <Input.Password maxLength={64} autoComplete="new-password" />
       </Form.Item>

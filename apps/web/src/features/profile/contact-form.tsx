@@ -1,13 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Flex, Form, Input } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../lib/feedback.ts';
-import { CODE_PATTERN, EMAIL_PATTERN, PHONE_PATTERN } from '../../lib/form-rules.ts';
+import { EMAIL_PATTERN, PHONE_PATTERN } from '../../lib/form-rules.ts';
 import { SESSION_KEY } from '../../lib/permission.tsx';
 import { sanitizer } from '../../lib/sanitize.ts';
 import { type SelfReply, updateSelf } from './self-api.ts';
 import { SendCodeButton } from './send-code-button.tsx';
+import { CodeField } from '../../lib/code-field.tsx';
 
 interface ContactValues {
   name: string;
@@ -88,15 +89,10 @@ export function ContactForm({ self }: { self: SelfReply }) {
         <Input maxLength={128} />
       </Form.Item>
       {needsCode && (
-        <Form.Item label={t('profile.contact.code')} required extra={t('profile.contact.codeHint')}>
-          <Flex gap={8}>
-            <Form.Item
-              name="code"
-              noStyle
-              rules={[{ required: true, pattern: CODE_PATTERN, message: t('validation.code') }]}
-            >
-              <Input maxLength={6} inputMode="numeric" autoComplete="one-time-code" />
-            </Form.Item>
+        <CodeField
+          label={t('profile.contact.code')}
+          extra={t('profile.contact.codeHint')}
+          sendButton={
             <SendCodeButton
               channel={phoneChanged && phone ? 'sms' : 'email'}
               target={async () => {
@@ -105,8 +101,8 @@ export function ContactForm({ self }: { self: SelfReply }) {
                 return form.getFieldValue(field) as string;
               }}
             />
-          </Flex>
-        </Form.Item>
+          }
+        />
       )}
       <Button type="primary" htmlType="submit" loading={busy}>
         {t('common.save')}

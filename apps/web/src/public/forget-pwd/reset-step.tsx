@@ -3,10 +3,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { encryptPassword } from '../../lib/crypto.ts';
 import { toast } from '../../lib/feedback.ts';
-import { CODE_PATTERN, confirmRules, passwordRules } from '../../lib/form-rules.ts';
+import { confirmRules, passwordRules } from '../../lib/form-rules.ts';
 import { http } from '../../lib/http.ts';
 import { useCountdown } from '../../lib/use-countdown.ts';
 import type { CodeRequest } from './forget-pwd-page.tsx';
+import { CodeField } from '../../lib/code-field.tsx';
 
 interface ResetValues {
   code: string;
@@ -51,20 +52,14 @@ export function ResetStep({ request, onBack, onDone }: ResetStepProps) {
 
   return (
     <Form<ResetValues> layout="vertical" name="forget-pwd-reset" onFinish={submit}>
-      <Form.Item label={t('public.forgetPwd.code')} required>
-        <Flex gap={8}>
-          <Form.Item
-            name="code"
-            noStyle
-            rules={[{ required: true, pattern: CODE_PATTERN, message: t('validation.code') }]}
-          >
-            <Input maxLength={6} inputMode="numeric" autoComplete="one-time-code" />
-          </Form.Item>
+      <CodeField
+        label={t('public.forgetPwd.code')}
+        sendButton={
           <Button disabled={left > 0} onClick={resend}>
             {left > 0 ? t('common.resendIn', { s: left }) : t('common.sendCode')}
           </Button>
-        </Flex>
-      </Form.Item>
+        }
+      />
       <Form.Item
         name="password"
         label={t('public.forgetPwd.newPassword')}

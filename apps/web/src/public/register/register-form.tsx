@@ -1,20 +1,15 @@
 import type { getRegisterCode, registerCompany } from '@fpy/contracts';
-import { Button, Col, Flex, Form, Input, Row } from 'antd';
+import { Button, Col, Form, Input, Row } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { encryptPassword } from '../../lib/crypto.ts';
 import { toast } from '../../lib/feedback.ts';
-import {
-  CODE_PATTERN,
-  confirmRules,
-  EMAIL_PATTERN,
-  PHONE_PATTERN,
-  passwordRules,
-} from '../../lib/form-rules.ts';
+import { confirmRules, EMAIL_PATTERN, PHONE_PATTERN, passwordRules } from '../../lib/form-rules.ts';
 import { type CallReply, http } from '../../lib/http.ts';
 import { sanitizer } from '../../lib/sanitize.ts';
 import { useCountdown } from '../../lib/use-countdown.ts';
 import { registrableCreditCodeRules, usernameRules } from './registration-rules.ts';
+import { CodeField } from '../../lib/code-field.tsx';
 
 export interface RegisterValues {
   companyName: string;
@@ -130,20 +125,14 @@ export function RegisterForm({ onDone }: { onDone: (reply: RegisterReply, userna
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item label={t('public.register.code')} required>
-            <Flex gap={8}>
-              <Form.Item
-                name="code"
-                noStyle
-                rules={[{ required: true, pattern: CODE_PATTERN, message: t('validation.code') }]}
-              >
-                <Input maxLength={6} inputMode="numeric" autoComplete="one-time-code" />
-              </Form.Item>
+          <CodeField
+            label={t('public.register.code')}
+            sendButton={
               <Button disabled={left > 0} onClick={sendCode}>
                 {left > 0 ? t('common.resendIn', { s: left }) : t('common.sendCode')}
               </Button>
-            </Flex>
-          </Form.Item>
+            }
+          />
         </Col>
         <Col xs={24} md={12}>
           <Form.Item
