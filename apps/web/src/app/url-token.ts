@@ -1,5 +1,4 @@
 import type { FrontInfo } from '@fpy/contracts';
-import i18n from 'i18next';
 import { http } from '../lib/http.ts';
 import { clearSession, hasToken } from '../lib/session.ts';
 
@@ -28,20 +27,6 @@ async function whoIs(authorization?: string): Promise<string | null> {
   return info?.username ?? null;
 }
 
-async function confirmSwitch(current: string, next: string): Promise<boolean> {
-  const { Modal } = await import('antd');
-  return new Promise((resolve) => {
-    Modal.confirm({
-      title: i18n.t('urlToken.switchTitle'),
-      content: i18n.t('urlToken.switchContent', { current, next }),
-      okText: i18n.t('urlToken.switchOk'),
-      cancelText: i18n.t('urlToken.switchCancel'),
-      onOk: () => resolve(true),
-      onCancel: () => resolve(false),
-    });
-  });
-}
-
 /**
  * Spec §4 partner login: a token may arrive in the address (the operations console and partner portals link
  * this way). It never silently replaces a session: when someone else is logged in here, the user is asked first.
@@ -57,7 +42,10 @@ export async function adoptTokenFromUrl(): Promise<void> {
   if (hasToken()) {
     const current = await whoIs();
     if (current === next) return;
-    if (current && !(await confirmSwitch(current, next))) return;
+    if (current) {
+      const { confirmSwitch } = await import('./switch-account-dialog.ts');
+      if (!(await confirmSwitch(current, next))) return;
+    }
   }
   // A different account must not inherit the previous user's cached state.
   clearSession();
