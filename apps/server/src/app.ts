@@ -30,7 +30,7 @@ import { installStatic } from './plugins/static.ts';
 import { seedDemoData } from './seed/demo-data.ts';
 import { syncMenus } from './seed/sync-menus.ts';
 import { ProfileCache } from './modules/system/profile/routes.ts';
-import { LoginKey } from './modules/system/auth/login-key.ts';
+import { LoginKey } from './modules/system/auth/index.ts';
 import { catalogFor } from './modules/tax-codes/store.ts';
 
 export interface BuildOptions {

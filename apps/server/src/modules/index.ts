@@ -17,8 +17,7 @@ import { registerInvoiceSetupModule } from './invoice-setup/index.ts';
 import { registerInvoiceStatsModule } from './invoice-stats/index.ts';
 import type { Services } from '../http/context.ts';
 import { registerOrgRoutes } from './org/index.ts';
-import { registerAuthRoutes } from './system/auth/routes.ts';
-import type { LoginKey } from './system/auth/login-key.ts';
+import { type LoginKey, registerAuthRoutes } from './system/auth/index.ts';
 import { type ProfileCache, registerProfileRoutes } from './system/profile/routes.ts';
 
 export interface ModuleDeps {

@@ -20,3 +20,7 @@ export function registerBaseModule(app: FastifyInstance, deps: ModuleDeps) {
   registerDashboardRoutes(app);
   registerTrackingRoutes(app);
 }
+
+/** Uploaded images become rasters the product writes; the seal upload (invoice-setup) goes the same way. */
+export { rasterise } from './uploads/rasterise.ts';
+export { writtenImageType } from './uploads/served-files.ts';

@@ -7,3 +7,6 @@ import { calculateDraft } from './calculate.ts';
 export function registerInvoiceCalcModule(app: FastifyInstance) {
   route(app, calculateInvoiceRoute, (_ctx, { body }) => calculateDraft(body));
 }
+
+/** The 400 for figures past what money in fen can hold; invoice recompute answers it the same way. */
+export { refuseOutOfRange } from './out-of-range.ts';

@@ -8,8 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AuthedCtx } from '../../http/context.ts';
 import { forbidden } from '../../lib/errors.ts';
 import { readUpload } from '../../lib/upload.ts';
-import { rasterise } from '../base/uploads/rasterise.ts';
-import { writtenImageType } from '../base/uploads/served-files.ts';
+import { rasterise, writtenImageType } from '../base/index.ts';
 import { asDb, LockClass, lockTenant } from './tenant-lock.ts';
 
 export type SealMime = 'image/png' | 'image/jpeg';

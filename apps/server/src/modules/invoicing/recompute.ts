@@ -1,7 +1,7 @@
 import type { InvoiceFormInput } from '@fpy/contracts';
 import { calculateInvoice, formatYuan, type InvoiceCalculation, invoiceTypeRules } from '@fpy/domain';
 import { badRequest } from '../../lib/errors.ts';
-import { refuseOutOfRange } from '../invoice-calc/out-of-range.ts';
+import { refuseOutOfRange } from '../invoice-calc/index.ts';
 
 /**
  * The server's own figures: calculateInvoice on the submitted draft (never the client's money). Engine errors

@@ -5,7 +5,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/route.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { consumeCode } from '../system/auth/verification-code.ts';
+import { consumeCode } from '../system/auth/index.ts';
 
 async function loadSelf(db: Db, userId: number): Promise<SelfInfo> {
   const [[u], tokens] = await Promise.all([

@@ -4,7 +4,7 @@ import { InvoiceMethod, TenantType } from '@fpy/domain';
 import { eq } from 'drizzle-orm';
 import type { Ctx } from '../../../http/context.ts';
 import { AppError } from '../../../lib/errors.ts';
-import { maskTarget } from '../../system/auth/verification-code.ts';
+import { maskTarget } from '../../system/auth/index.ts';
 import { assertCompanyFree, createCompany } from '../tenants/create-company.ts';
 
 export interface Registration {

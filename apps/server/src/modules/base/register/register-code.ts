@@ -3,7 +3,7 @@ import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Ctx } from '../../../http/context.ts';
 import { tooManyRequests } from '../../../lib/errors.ts';
 import { sha256, sixDigitCode } from '../../../lib/hash.ts';
-import { CODE_TTL_MS, codeInvalid } from '../../system/auth/verification-code.ts';
+import { CODE_TTL_MS, codeInvalid } from '../../system/auth/index.ts';
 
 /**
  * Sign-up codes belong to a mobile number, not yet to an account: they sit in verification_codes with user 0

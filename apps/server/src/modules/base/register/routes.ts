@@ -5,7 +5,7 @@ import { route } from '../../../http/route.ts';
 import { badRequest } from '../../../lib/errors.ts';
 import { hashPassword } from '../../../lib/hash.ts';
 import type { LoginKey } from '../../system/auth/login-key.ts';
-import { maskTarget } from '../../system/auth/verification-code.ts';
+import { maskTarget } from '../../system/auth/index.ts';
 import { openCompany } from './open-company.ts';
 import { consumeRegisterCode, sendRegisterCode } from './register-code.ts';
 import { registrableCreditCode } from './registrable-credit-code.ts';
