@@ -42,8 +42,6 @@ export interface Ctx extends Services {
   actor: Actor | null;
   requestId: string;
   ip: string;
-  /** How the caller's token arrived: an Authorization header (API clients) or the console's session cookie. */
-  tokenVia?: 'header' | 'cookie' | null;
   userAgent: string;
   lang: 'zh' | 'en';
   log: FastifyBaseLogger;

@@ -38,7 +38,6 @@ export function installAccess(app: FastifyInstance, services: Services, actors: 
       actor,
       requestId: req.id,
       ip: req.ip,
-      tokenVia: token ? (found?.via ?? null) : null,
       userAgent: String(req.headers['user-agent'] ?? '').slice(0, 255),
       lang: langOf(req),
       log: req.log,

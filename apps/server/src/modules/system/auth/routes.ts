@@ -65,7 +65,8 @@ export function registerAuthRoutes(app: FastifyInstance, key: LoginKey) {
 
   route(app, adoptSession, async (ctx, { req, reply }) => {
     // Only a token sent explicitly in the Authorization header is handed over; a cookie session is already one.
-    if (ctx.tokenVia !== 'header')
+    const found = requestToken(req);
+    if (found?.via !== 'header')
       throw badRequest('TOKEN_HEADER_REQUIRED', '请在 Authorization 头中提供要使用的令牌');
     const [row] = await ctx.db
       .select({ expiresAt: accessTokens.expiresAt })
@@ -73,9 +74,7 @@ export function registerAuthRoutes(app: FastifyInstance, key: LoginKey) {
       .where(eq(accessTokens.tokenHash, ctx.actor.tokenHash))
       .limit(1);
     const expiresIn = Math.max(1, Math.floor(((row?.expiresAt.getTime() ?? Date.now()) - Date.now()) / 1000));
-    const token = requestToken(req)?.token;
-    if (!token) throw badRequest('TOKEN_HEADER_REQUIRED', '请在 Authorization 头中提供要使用的令牌');
-    setSessionCookies(reply, token, expiresIn, ctx.config.secureCookies);
+    setSessionCookies(reply, found.token, expiresIn, ctx.config.secureCookies);
     return { username: ctx.actor.username, expiresIn };
   });
 
