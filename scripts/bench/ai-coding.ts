@@ -1,11 +1,11 @@
 // AI-assisted coding quality and speed, in process (no server): top-1/top-3 accuracy on the labelled
 // evaluation set, names coded per second, and the p95 of a tree search over the full table.
 import { readFileSync } from 'node:fs';
-import { Coder } from '../../apps/server/src/modules/ai-coding/coder.ts';
-import { Catalog } from '../../apps/server/src/modules/tax-codes/catalog.ts';
-import { referenceRows } from '../../apps/server/src/modules/tax-codes/reference.ts';
-import { aliasMap } from '../../apps/server/src/modules/tax-codes/store.ts';
-import { csvRecords } from '../../apps/server/src/modules/tax-codes/table-file.ts';
+import { Coder } from '../../apps/server/src/modules/sales/ai-coding/coder.ts';
+import { Catalog } from '../../apps/server/src/modules/sales/tax-codes/catalog.ts';
+import { referenceRows } from '../../apps/server/src/modules/sales/tax-codes/reference.ts';
+import { aliasMap } from '../../apps/server/src/modules/sales/tax-codes/store.ts';
+import { csvRecords } from '../../apps/server/src/modules/sales/tax-codes/table-file.ts';
 
 const reference = (file: string) => new URL(`../../packages/db/reference/${file}`, import.meta.url);
 

@@ -5,12 +5,12 @@
 // Standalone: node --import tsx scripts/bench/pdf.ts
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import type { FaceData } from '../../apps/server/src/modules/invoice-files/face.ts';
-import { renderInvoicePdf } from '../../apps/server/src/modules/invoice-files/pdf.ts';
+import type { FaceData } from '../../apps/server/src/modules/sales/invoice-files/face.ts';
+import { renderInvoicePdf } from '../../apps/server/src/modules/sales/invoice-files/pdf.ts';
 import {
   createRenderer,
   defaultRenderWorkers,
-} from '../../apps/server/src/modules/invoice-files/render-pool.ts';
+} from '../../apps/server/src/modules/sales/invoice-files/render-pool.ts';
 
 const NAMES = [
   '*软件维护服务*接口服务费',

@@ -29,9 +29,9 @@ import { installSecurityHeaders } from './plugins/security-headers.ts';
 import { installStatic } from './plugins/static.ts';
 import { seedDemoData } from './seed/demo-data.ts';
 import { syncMenus } from './seed/sync-menus.ts';
-import { ProfileCache } from './modules/system/profile/routes.ts';
-import { LoginKey } from './modules/system/auth/index.ts';
-import { catalogFor } from './modules/tax-codes/store.ts';
+import { ProfileCache } from './modules/platform/profile/routes.ts';
+import { LoginKey } from './modules/platform/auth/index.ts';
+import { catalogFor } from './modules/sales/tax-codes/store.ts';
 
 export interface BuildOptions {
   /** Use an already opened database (tests share one per file). */

@@ -3,7 +3,7 @@ import { count } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../src/lib/errors.ts';
-import { calculateDraft } from '../src/modules/invoice-calc/calculate.ts';
+import { calculateDraft } from '../src/modules/sales/invoice-calc/calculate.ts';
 import { multipart, newCreditCode } from './base-helpers.ts';
 import { bearer, useTestApp } from './harness.ts';
 

@@ -1,8 +1,8 @@
 import { invoiceFiles, invoiceLines, invoices } from '@fpy/db';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { loadOrRenderPdf } from '../src/modules/invoice-files/pdf-for-zip.ts';
-import { filesDepsFor } from '../src/modules/invoice-files/render.ts';
+import { loadOrRenderPdf } from '../src/modules/sales/invoice-files/pdf-for-zip.ts';
+import { filesDepsFor } from '../src/modules/sales/invoice-files/render.ts';
 import { multipart, upload } from './base-helpers.ts';
 import { bearer, useTestApp } from './harness.ts';
 import { inspectPdf, parseXml, pdfText, sealPng, xmlAll, xmlText } from './invoice-files-helpers.ts';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { storedFiles, tenants, users } from '@fpy/db';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { loadSealImage } from '../src/modules/invoice-setup/seal.ts';
+import { loadSealImage } from '../src/modules/sales/invoice-setup/seal.ts';
 import { JPEG_BYTES, multipart, PNG_BYTES, SVG_OK, upload } from './base-helpers.ts';
 import { bearer, useTestApp } from './harness.ts';
 import { api as invoicing, invoiceBody } from './invoicing-helpers.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { CreateRows } from '../src/modules/invoicing/create-statement.ts';
+import type { CreateRows } from '../src/modules/sales/invoicing/create-statement.ts';
 import { useTestApp } from './harness.ts';
 import { api, invoiceBody } from './invoicing-helpers.ts';
 
@@ -9,8 +9,8 @@ import { api, invoiceBody } from './invoicing-helpers.ts';
  */
 const groups: number[] = [];
 let hold: Promise<void> | null = null;
-vi.mock('../src/modules/invoicing/create-statement.ts', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../src/modules/invoicing/create-statement.ts')>();
+vi.mock('../src/modules/sales/invoicing/create-statement.ts', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../src/modules/sales/invoicing/create-statement.ts')>();
   return {
     ...actual,
     insertInvoices: async (db: Parameters<typeof actual.insertInvoices>[0], group: CreateRows[]) => {

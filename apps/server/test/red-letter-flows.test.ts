@@ -234,7 +234,7 @@ describe('red-letter: confirmation path, refuse, revoke, quick red', () => {
     const blue = await issueBlue(app(), await tokenOf('demo', 'Demo@123'));
     await (await admin()).book(blue.id);
     const form = (await r.apply({ blueInvoiceId: blue.id, reason: 'sales_return' })).json();
-    const { taxGatewayFor } = await import('../src/modules/tax-gateway/index.ts');
+    const { taxGatewayFor } = await import('../src/modules/platform/tax-gateway/index.ts');
     await taxGatewayFor(app().services.db).confirmRedForm({
       tenantId: form.tenantId,
       formNo: form.formNo,

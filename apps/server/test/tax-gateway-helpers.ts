@@ -1,8 +1,8 @@
 import type { Db } from '@fpy/db';
 import { expect } from 'vitest';
-import type { IssueRequest, IssueResult } from '../src/modules/tax-gateway/gateway.ts';
-import { SandboxTaxGateway } from '../src/modules/tax-gateway/sandbox/index.ts';
-import type { SandboxOptions } from '../src/modules/tax-gateway/sandbox/options.ts';
+import type { IssueRequest, IssueResult } from '../src/modules/platform/tax-gateway/gateway.ts';
+import { SandboxTaxGateway } from '../src/modules/platform/tax-gateway/sandbox/index.ts';
+import type { SandboxOptions } from '../src/modules/platform/tax-gateway/sandbox/options.ts';
 import { newCreditCode } from './base-helpers.ts';
 
 /** A sandbox whose clock the test moves by hand. */

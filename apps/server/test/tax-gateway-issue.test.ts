@@ -3,7 +3,7 @@ import {
   formatDigitalNumber,
   parseDigitalNumber,
   regionOf,
-} from '../src/modules/tax-gateway/sandbox/numbering.ts';
+} from '../src/modules/platform/tax-gateway/sandbox/numbering.ts';
 import { useTestApp } from './harness.ts';
 import { blueRequest, freshSeller, issue, issueOk, sandbox } from './tax-gateway-helpers.ts';
 

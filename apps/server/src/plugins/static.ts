@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { servedUploadType, uploadHeaders } from '../modules/base/uploads/served-files.ts';
+import { servedUploadType, uploadHeaders } from '../modules/platform/base/uploads/served-files.ts';
 
 const isApiPath = (url: string) => url.startsWith('/api/') || url.startsWith('/v1/') || url === '/api';
 /** A refused or missing upload is a plain 404, never the console's HTML. */

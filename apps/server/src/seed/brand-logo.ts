@@ -3,7 +3,7 @@ import { mkdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Db, tenants } from '@fpy/db';
 import { eq } from 'drizzle-orm';
-import { rasterise } from '../modules/base/uploads/rasterise.ts';
+import { rasterise } from '../modules/platform/base/uploads/rasterise.ts';
 
 /** Where the seeded customised tenant's logo is served; /uploads/ serves only PNG/JPEG the product wrote. */
 export const BRAND_LOGO_URL = '/uploads/seed/brand-logo.png';

@@ -3,12 +3,12 @@ import { commodities, customers, type Db, invoiceEvents, invoices, users } from 
 import type { InvoiceType } from '@fpy/domain';
 import { asc, eq } from 'drizzle-orm';
 import type { JobQueue } from '../jobs/queue.ts';
-import { systemCtx, type VerbCtx } from '../modules/invoicing/verb-ctx.ts';
-import { createDraft } from '../modules/invoicing/verbs/create-draft.ts';
-import { issue } from '../modules/invoicing/verbs/issue.ts';
-import { settle } from '../modules/invoicing/verbs/settle.ts';
-import { submitForIssue } from '../modules/invoicing/verbs/submit-for-issue.ts';
-import { SandboxTaxGateway } from '../modules/tax-gateway/sandbox/index.ts';
+import { systemCtx, type VerbCtx } from '../modules/sales/invoicing/verb-ctx.ts';
+import { createDraft } from '../modules/sales/invoicing/verbs/create-draft.ts';
+import { issue } from '../modules/sales/invoicing/verbs/issue.ts';
+import { settle } from '../modules/sales/invoicing/verbs/settle.ts';
+import { submitForIssue } from '../modules/sales/invoicing/verbs/submit-for-issue.ts';
+import { SandboxTaxGateway } from '../modules/platform/tax-gateway/sandbox/index.ts';
 
 const COUNT = 24;
 // Within the current and the five previous calendar months, so the 近半年 preset of the statistics shows them all.

@@ -2,7 +2,7 @@ import type { FeatureRoute } from './feature-route.ts';
 
 export { firstAllowedPath, resolvePages } from './resolve-pages.ts';
 
-const modules = import.meta.glob<{ routes: FeatureRoute[] }>('../features/*/routes.ts', { eager: true });
+const modules = import.meta.glob<{ routes: FeatureRoute[] }>('../features/*/*/routes.ts', { eager: true });
 
 /** Every console route any feature declares, in a stable order. */
 export const featureRoutes: FeatureRoute[] = Object.keys(modules)

@@ -94,7 +94,7 @@ export const invoices = pgTable(
     index('invoices_buyer_name_trgm_idx')
       .using('gin', t.buyerName.op('gin_trgm_ops'))
       .with({ fastupdate: false }),
-    // The stuck-issuing sweep (modules/invoicing/sweeps.ts) reads only the few invoices in flight.
+    // The stuck-issuing sweep (modules/sales/invoicing/sweeps.ts) reads only the few invoices in flight.
     index('invoices_in_flight_idx').on(t.updatedAt).where(sql`${t.status} in ('ready', 'issuing')`),
   ],
 );

@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import type { ModuleDeps } from '../../index.ts';
+import { registerCompanyRoutes } from './company/routes.ts';
+import { registerDashboardRoutes } from './dashboard/routes.ts';
+import { registerEnterpriseRoutes } from './enterprise/routes.ts';
+import { registerElementRoutes } from './menus/element-routes.ts';
+import { registerMenuRoutes } from './menus/menu-routes.ts';
+import { registerRegisterRoutes } from './register/routes.ts';
+import { registerTenantRoutes } from './tenants/routes.ts';
+import { registerTrackingRoutes } from './tracking/routes.ts';
+
+/** 基础配置: menus, tenants, registration, company, branding, dashboard, tracking. */
+export function registerBaseModule(app: FastifyInstance, deps: ModuleDeps) {
+  registerMenuRoutes(app, deps.uploadsDir);
+  registerElementRoutes(app);
+  registerTenantRoutes(app, deps.loginKey);
+  registerRegisterRoutes(app, deps.loginKey);
+  registerCompanyRoutes(app);
+  registerEnterpriseRoutes(app, deps.uploadsDir);
+  registerDashboardRoutes(app);
+  registerTrackingRoutes(app);
+}
+
+/** Uploaded images become rasters the product writes; the seal upload (invoice-setup) goes the same way. */
+export { rasterise } from './uploads/rasterise.ts';
+export { writtenImageType } from './uploads/served-files.ts';

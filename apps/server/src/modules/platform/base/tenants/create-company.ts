@@ -1,0 +1,82 @@
+import type { Db } from '@fpy/db';
+import { tenants, users } from '@fpy/db';
+import { SuperAdmin } from '@fpy/domain';
+import { eq } from 'drizzle-orm';
+import { badRequest } from '../../../../lib/errors.ts';
+import { createDefaultGroups } from '../../../../seed/tenant-groups.ts';
+import { isUniqueViolation } from '../../../../lib/db-errors.ts';
+
+export type CompanyFields = Omit<
+  typeof tenants.$inferInsert,
+  'id' | 'tenantCode' | 'createdAt' | 'updatedAt'
+>;
+
+export interface CompanyAdmin {
+  username: string;
+  passwordHash: string;
+  /** 'initial' when a platform administrator chose it, 'ok' when the person registered themselves. */
+  passwordState: 'initial' | 'ok';
+  name: string;
+  phone?: string | null;
+  email?: string | null;
+}
+
+export const usernameTaken = () => badRequest('USERNAME_TAKEN', '该用户名已被使用，请换一个');
+export const creditCodeTaken = () =>
+  badRequest('CREDIT_CODE_TAKEN', '该统一社会信用代码已注册，请直接登录或联系平台管理员');
+
+/** Pre-checks give a clear message; the unique index on usernames still decides a race. */
+export async function assertCompanyFree(db: Db, creditCode: string, username: string) {
+  const [t] = await db
+    .select({ id: tenants.id })
+    .from(tenants)
+    .where(eq(tenants.creditCode, creditCode))
+    .limit(1);
+  if (t) throw creditCodeTaken();
+  const [u] = await db.select({ id: users.id }).from(users).where(eq(users.username, username)).limit(1);
+  if (u) throw usernameTaken();
+}
+
+/**
+ * A new company: the tenant, its administrator (isSuperAdmin 1) and its default groups, all in one
+ * transaction so a failure leaves no half-made company behind.
+ */
+export async function createCompany(
+  db: Db,
+  fields: CompanyFields,
+  admin: CompanyAdmin,
+): Promise<{ tenantId: number; adminId: number }> {
+  try {
+    return await db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      // The readable code follows the id; a placeholder keeps the unique index satisfied until the id is known.
+      const [t] = await tx
+        .insert(tenants)
+        .values({ ...fields, tenantCode: `new-${crypto.randomUUID()}` })
+        .returning({ id: tenants.id });
+      await tx
+        .update(tenants)
+        .set({ tenantCode: `T${String(t.id).padStart(4, '0')}` })
+        .where(eq(tenants.id, t.id));
+      const [u] = await tx
+        .insert(users)
+        .values({
+          tenantId: t.id,
+          username: admin.username,
+          passwordHash: admin.passwordHash,
+          passwordState: admin.passwordState,
+          passwordChangedAt: admin.passwordState === 'ok' ? new Date() : null,
+          name: admin.name,
+          phone: admin.phone || null,
+          email: admin.email || null,
+          isSuperAdmin: SuperAdmin.TenantAdmin,
+        })
+        .returning({ id: users.id });
+      await createDefaultGroups(tx, t.id, u.id);
+      return { tenantId: t.id, adminId: u.id };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, 'users_username_uq')) throw usernameTaken();
+    throw err;
+  }
+}

@@ -1,0 +1,36 @@
+import { getCreditLine, setCreditLine } from '@fpy/contracts';
+import { type Db, tenants } from '@fpy/db';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { AuthedCtx } from '../../../http/context.ts';
+import { route } from '../../../http/route.ts';
+import { notFound } from '../../../lib/errors.ts';
+import { SandboxTaxGateway } from './sandbox/index.ts';
+
+export type { TaxGateway } from './gateway.ts';
+
+/**
+ * The gateway the product uses. Today always the embedded sandbox with its defaults; a real provider is chosen
+ * here later (see README.md). Cheap to build: all state lives in the database.
+ */
+export function taxGatewayFor(db: Db): SandboxTaxGateway {
+  return new SandboxTaxGateway(db);
+}
+
+async function requireTenant(ctx: AuthedCtx, tenantId: number) {
+  const [row] = await ctx.db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, tenantId));
+  if (!row) throw notFound('企业不存在');
+}
+
+/** 税务网关: for now only the platform administrators' view and adjustment of a tenant's 授信额度 (§11.1). */
+export function registerTaxGatewayModule(app: FastifyInstance) {
+  route(app, getCreditLine, async (ctx, { query }) => {
+    await requireTenant(ctx, query.tenantId);
+    return { tenantId: query.tenantId, ...(await taxGatewayFor(ctx.db).creditLine(query.tenantId)) };
+  });
+  route(app, setCreditLine, async (ctx, { body }) => {
+    await requireTenant(ctx, body.tenantId);
+    const line = await taxGatewayFor(ctx.db).setMonthlyLimit(body.tenantId, body.monthlyLimitFen);
+    return { tenantId: body.tenantId, ...line };
+  });
+}

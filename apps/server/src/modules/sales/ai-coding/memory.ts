@@ -1,0 +1,64 @@
+import type { Db } from '@fpy/db';
+import { tenantCodingMemory } from '@fpy/db';
+import { sql } from 'drizzle-orm';
+import type { AuthedCtx } from '../../../http/context.ts';
+import { scoped } from '../../../data/tenant-scope.ts';
+import { badRequest } from '../../../lib/errors.ts';
+import type { Catalog } from '../tax-codes/catalog.ts';
+import { catalogFor } from '../tax-codes/store.ts';
+import type { MemoryHint } from './coder.ts';
+import { nameKey } from './normalize.ts';
+
+/** The caller's tenant memory (platform accounts have none: they code against the table alone). */
+export async function memoryOf(ctx: AuthedCtx): Promise<MemoryHint[]> {
+  if (ctx.actor.tenantId === null) return [];
+  const s = scoped(ctx, tenantCodingMemory);
+  return ctx.db
+    .select({
+      nameKey: tenantCodingMemory.nameKey,
+      name: tenantCodingMemory.name,
+      code: tenantCodingMemory.code,
+    })
+    .from(tenantCodingMemory)
+    .where(s.where());
+}
+
+/**
+ * Remembers that this tenant codes `name` as `code` (a confirmation or a correction). Only usable codes
+ * are accepted: a summary or retired code would be refused on the invoice later anyway.
+ */
+export async function confirmCoding(
+  ctx: AuthedCtx,
+  name: string,
+  code: string,
+  // Inside a transaction pass both: on PGlite (one connection) a query outside the open transaction waits forever.
+  db: Db = ctx.db,
+  catalog?: Catalog,
+) {
+  catalog ??= await catalogFor(ctx.db);
+  const entry = catalog.get(code);
+  if (!entry) throw badRequest('TAX_CODE_UNKNOWN', `字段 code 不合法：税收分类编码 ${code} 不存在`);
+  if (!entry.usable)
+    throw badRequest(
+      'TAX_CODE_NOT_USABLE',
+      `字段 code 不合法：${code} ${entry.name} ${entry.enabled ? '是汇总项，不能用于开票' : '已停用'}`,
+    );
+  const key = nameKey(name);
+  if (!key) throw badRequest('VALIDATION_FAILED', '字段 name 不合法：商品名称不能为空');
+  const tenantId = scoped(ctx, tenantCodingMemory, db).tenantFor(null);
+  const [row] = await db
+    .insert(tenantCodingMemory)
+    .values({ tenantId, name: name.slice(0, 200), nameKey: key, code, confirmedBy: ctx.actor.userId })
+    .onConflictDoUpdate({
+      target: [tenantCodingMemory.tenantId, tenantCodingMemory.nameKey],
+      set: {
+        name: name.slice(0, 200),
+        code,
+        confirmedBy: ctx.actor.userId,
+        confirmations: sql`${tenantCodingMemory.confirmations} + 1`,
+        updatedAt: new Date(),
+      },
+    })
+    .returning();
+  return { name: row.name, code: row.code, confirmations: row.confirmations };
+}

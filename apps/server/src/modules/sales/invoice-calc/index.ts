@@ -1,0 +1,12 @@
+import { calculateInvoiceRoute } from '@fpy/contracts';
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../../http/route.ts';
+import { calculateDraft } from './calculate.ts';
+
+/** 发票试算: the tax engine behind one endpoint, for the issuing pages' live figures. */
+export function registerInvoiceCalcModule(app: FastifyInstance) {
+  route(app, calculateInvoiceRoute, (_ctx, { body }) => calculateDraft(body));
+}
+
+/** The 400 for figures past what money in fen can hold; invoice recompute answers it the same way. */
+export { refuseOutOfRange } from './out-of-range.ts';

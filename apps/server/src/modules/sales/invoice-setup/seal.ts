@@ -1,0 +1,157 @@
+import { randomUUID } from 'node:crypto';
+import { readFile, unlink, writeFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { SEAL_MAX_BYTES, type SealReply } from '@fpy/contracts';
+import { type Db, storedFiles, tenants } from '@fpy/db';
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { AuthedCtx } from '../../../http/context.ts';
+import { forbidden } from '../../../lib/errors.ts';
+import { readUpload } from '../../../lib/upload.ts';
+import { rasterise, writtenImageType } from '../../platform/base/index.ts';
+import { asDb, LockClass, lockTenant } from './tenant-lock.ts';
+
+export type SealMime = 'image/png' | 'image/jpeg';
+export interface SealImage {
+  bytes: Buffer;
+  mime: SealMime;
+}
+
+/** stored_files.kind of seal images. */
+export const SEAL_KIND = 'invoice-seal';
+
+/**
+ * The file behind a storage key: `<uploadsDir>/<key>` (a flat name, `seal-<uuid>.png|jpg`). A key that is not a
+ * plain file name is refused rather than joined, so a tampered row cannot read outside the folder.
+ */
+export function sealPath(uploadsDir: string, key: string): string | null {
+  if (!key || basename(key) !== key || key.startsWith('.')) return null;
+  return join(uploadsDir, key);
+}
+
+/**
+ * The tenant's 发票专用章 for the PDF renderer: the bytes of `tenants.seal_image_key` read from the uploads
+ * folder, with the type decided from the bytes. Null when the tenant has no seal or its file is gone.
+ */
+export async function loadSealImage(db: Db, uploadsDir: string, tenantId: number): Promise<SealImage | null> {
+  const [t] = await db
+    .select({ key: tenants.sealImageKey })
+    .from(tenants)
+    .where(eq(tenants.id, tenantId))
+    .limit(1);
+  const path = t?.key ? sealPath(uploadsDir, t.key) : null;
+  if (!path) return null;
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(path);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw err;
+  }
+  const mime = writtenImageType(bytes);
+  return mime ? { bytes, mime } : null;
+}
+
+function sealTenant(ctx: AuthedCtx): number {
+  if (ctx.actor.tenantId === null)
+    throw forbidden('平台账号没有发票专用章，请以企业账号操作', 'TENANT_REQUIRED');
+  return ctx.actor.tenantId;
+}
+
+/** The caller's seal as the settings page shows it. */
+export async function currentSeal(ctx: AuthedCtx, uploadsDir: string): Promise<SealReply> {
+  if (ctx.actor.tenantId === null) return { seal: null };
+  const tenantId = ctx.actor.tenantId;
+  const image = await loadSealImage(ctx.db, uploadsDir, tenantId);
+  if (!image) return { seal: null };
+  const [t] = await ctx.db
+    .select({ key: tenants.sealImageKey })
+    .from(tenants)
+    .where(eq(tenants.id, tenantId));
+  const [file] = t?.key
+    ? await ctx.db.select().from(storedFiles).where(eq(storedFiles.storageKey, t.key)).limit(1)
+    : [];
+  return {
+    seal: {
+      mime: image.mime,
+      size: image.bytes.length,
+      originalName: file?.originalName ?? t?.key ?? '',
+      uploadedAt: file?.createdAt.toISOString() ?? null,
+      dataUrl: `data:${image.mime};base64,${image.bytes.toString('base64')}`,
+    },
+  };
+}
+
+/** Forgets a replaced or deleted seal's file; a leftover file is harmless, so failures are only logged. */
+async function discard(ctx: AuthedCtx, uploadsDir: string, key: string | null) {
+  const path = key ? sealPath(uploadsDir, key) : null;
+  if (!path) return;
+  await unlink(path).catch((err) => ctx.log.warn({ err, key }, 'seal file not removed'));
+}
+
+/**
+ * Replaces the tenant's seal: PNG or JPEG (decided from the bytes) up to 1 MB, decoded and written again by the
+ * product (base/uploads/rasterise.ts) so nothing of the uploaded bytes is kept. The file is written first under
+ * a fresh name, then the row switches to it in one transaction; the old file goes after the commit, so a
+ * failed request leaves the old seal in place.
+ */
+export async function uploadSealVerb(ctx: AuthedCtx, req: FastifyRequest, uploadsDir: string) {
+  const tenantId = sealTenant(ctx);
+  const file = await readUpload(req, SEAL_MAX_BYTES, '印章图片');
+  const image = await rasterise(file.data, {
+    accept: ['png', 'jpeg'],
+    refusal: '发票专用章仅支持 PNG 或 JPEG 格式的图片',
+  });
+
+  const key = `seal-${randomUUID()}.${image.ext}`;
+  await writeFile(join(uploadsDir, key), image.data, { flag: 'wx' });
+  let previous: string | null;
+  try {
+    previous = await ctx.db.transaction(async (txRaw) => {
+      const tx = asDb(txRaw);
+      await lockTenant(tx, LockClass.seal, tenantId);
+      const [t] = await tx
+        .select({ key: tenants.sealImageKey })
+        .from(tenants)
+        .where(eq(tenants.id, tenantId));
+      await tx.insert(storedFiles).values({
+        tenantId,
+        kind: SEAL_KIND,
+        originalName: file.fileName,
+        mime: image.mime,
+        size: image.data.length,
+        storageKey: key,
+        uploadedBy: ctx.actor.userId,
+      });
+      await tx
+        .update(tenants)
+        .set({ sealImageKey: key, updatedAt: new Date() })
+        .where(eq(tenants.id, tenantId));
+      if (t?.key) await tx.delete(storedFiles).where(eq(storedFiles.storageKey, t.key));
+      return t?.key ?? null;
+    });
+  } catch (err) {
+    await discard(ctx, uploadsDir, key);
+    throw err;
+  }
+  await discard(ctx, uploadsDir, previous);
+  return currentSeal(ctx, uploadsDir);
+}
+
+export async function deleteSealVerb(ctx: AuthedCtx, uploadsDir: string) {
+  const tenantId = sealTenant(ctx);
+  const previous = await ctx.db.transaction(async (txRaw) => {
+    const tx = asDb(txRaw);
+    await lockTenant(tx, LockClass.seal, tenantId);
+    const [t] = await tx.select({ key: tenants.sealImageKey }).from(tenants).where(eq(tenants.id, tenantId));
+    if (!t?.key) return null;
+    await tx
+      .update(tenants)
+      .set({ sealImageKey: null, updatedAt: new Date() })
+      .where(eq(tenants.id, tenantId));
+    await tx.delete(storedFiles).where(eq(storedFiles.storageKey, t.key));
+    return t.key;
+  });
+  await discard(ctx, uploadsDir, previous);
+  return { ok: true as const };
+}

@@ -1,0 +1,22 @@
+import { exportInvoiceStats, getInvoiceStats } from '@fpy/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../../../http/context.ts';
+import { route } from '../../../http/route.ts';
+import { buildWorkbook, sendWorkbook } from '../../../lib/excel.ts';
+import { GROUP_SHEET, statsColumns, withTotalsRow } from './stats-excel.ts';
+import { invoiceStats } from './stats-query.ts';
+
+/** 开票统计 (issue 4 §3 invoiceStatistic): grouped figures of issued invoices and their Excel export. */
+export function registerInvoiceStatsModule(app: FastifyInstance, _services: Services) {
+  route(app, getInvoiceStats, (ctx, { query }) => invoiceStats(ctx, query));
+  route(app, exportInvoiceStats, async (ctx, { query, reply }) => {
+    const stats = await invoiceStats(ctx, query);
+    const range = [query.dateFrom, query.dateTo].filter(Boolean).join('至');
+    const name = `开票统计_${GROUP_SHEET[query.groupBy]}${range ? `_${range}` : ''}.xlsx`;
+    return sendWorkbook(
+      reply,
+      name,
+      await buildWorkbook(GROUP_SHEET[query.groupBy], statsColumns(query.groupBy), withTotalsRow(stats)),
+    );
+  });
+}

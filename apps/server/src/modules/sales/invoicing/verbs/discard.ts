@@ -1,0 +1,26 @@
+import type { Db } from '@fpy/db';
+import { INVOICE_STATUS_LABELS, type InvoiceStatus } from '@fpy/domain';
+import { businessError } from '../../../../lib/errors.ts';
+import { loadInvoice } from '../load.ts';
+import { transition } from '../transition.ts';
+import { issuingTenant, type VerbCtx } from '../verb-ctx.ts';
+
+const DISCARDABLE: readonly InvoiceStatus[] = ['draft', 'failed'];
+
+/**
+ * Abandons an invoice that never got a number: a draft, or a failed issue (the bureau refused it, so there
+ * is nothing to red-flush). It ends in void with the caller's reason in its history.
+ */
+export async function discard({ ctx, input }: { ctx: VerbCtx; input: { id: number; reason: string } }) {
+  const tenantId = issuingTenant(ctx);
+  const inv = await loadInvoice(ctx.db, tenantId, input.id);
+  const from = inv.status as InvoiceStatus;
+  if (!DISCARDABLE.includes(from))
+    throw businessError(
+      'INVOICE_NOT_DISCARDABLE',
+      `只有草稿或开具失败的发票可以作废，该发票当前为${INVOICE_STATUS_LABELS[from] ?? from}`,
+    );
+  return ctx.db.transaction((tx) =>
+    transition(tx as unknown as Db, ctx, inv, from, 'void', { reason: input.reason }),
+  );
+}

@@ -1,0 +1,42 @@
+import { type Db, invoices, tenants } from '@fpy/db';
+import { INVOICE_STATUS_LABELS, InvoiceMethod, type InvoiceStatus } from '@fpy/domain';
+import { and, eq } from 'drizzle-orm';
+import { businessError, notFound } from '../../../../lib/errors.ts';
+import { transition } from '../transition.ts';
+import { issuingTenant, type VerbCtx } from '../verb-ctx.ts';
+
+export const ISSUE_JOB = 'invoice.issue';
+
+/**
+ * draft → ready, or → pending_review when the tenant issues through 预开 (invoiceMethod 0: finance audits
+ * first). A ready invoice is handed to the issue job after the commit, never inside the transaction.
+ */
+export async function submitForIssue({ ctx, input }: { ctx: VerbCtx; input: { id: number } }) {
+  const tenantId = issuingTenant(ctx);
+  const row = await ctx.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const [inv] = await tx
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.id, input.id), eq(invoices.tenantId, tenantId)));
+    if (!inv) throw notFound('发票不存在');
+    if (inv.status !== 'draft')
+      throw businessError(
+        'INVOICE_NOT_DRAFT',
+        `只有草稿可以提交开具，该发票当前为${INVOICE_STATUS_LABELS[inv.status as InvoiceStatus] ?? inv.status}`,
+      );
+    const [t] = await tx.select({ m: tenants.invoiceMethod }).from(tenants).where(eq(tenants.id, tenantId));
+    const to = t?.m === InvoiceMethod.PreIssue ? 'pending_review' : 'ready';
+    return transition(tx, ctx, inv, 'draft', to);
+  });
+  if (row.status === 'ready') await enqueueIssue(ctx, row);
+  return row;
+}
+
+export async function enqueueIssue(ctx: Pick<VerbCtx, 'jobs'>, inv: { id: number; tenantId: number }) {
+  await ctx.jobs.enqueue(
+    ISSUE_JOB,
+    { tenantId: inv.tenantId, invoiceId: inv.id },
+    { attempts: 8, backoffMs: 250 },
+  );
+}

@@ -1,0 +1,165 @@
+import { RED_FORM_PENDING_STATES, RED_FORM_USABLE_STATES, type RedFormStateName } from '@fpy/contracts';
+import { type Db, invoiceLines, invoices, type redLetterForms } from '@fpy/db';
+import { calculateInvoice, type InvoiceType, type LineDraft, type PreferentialPolicy } from '@fpy/domain';
+import { and, eq } from 'drizzle-orm';
+import { badRequest, businessError } from '../../../../lib/errors.ts';
+import { recordEvent, transition } from '../../invoicing/transition.ts';
+import { type GatewayCtx, issuingTenant } from '../../invoicing/verb-ctx.ts';
+import { enqueueIssue } from '../../invoicing/verbs/submit-for-issue.ts';
+import { type BlueLine, blueLinesWithRemaining, type FormLine } from '../blue-lines.ts';
+import { REASON_LABEL } from '../rules.ts';
+import { loadForm, lockBlue, mirror } from '../store.ts';
+import { FORM_STATE_LABEL } from '../view.ts';
+
+type Form = typeof redLetterForms.$inferSelect;
+
+/** The serial of a form's red invoice: unique per tenant, so a form yields one red invoice, even under races. */
+export const redSerialOf = (formId: number) => `red-${formId}`;
+
+/** While the other party may still act at the bureau, read its state there before deciding. */
+export async function refreshPending(ctx: GatewayCtx, form: Form): Promise<Form> {
+  if (!form.formNo || !RED_FORM_PENDING_STATES.includes(form.state as RedFormStateName)) return form;
+  const answer = await ctx.gateway.queryRedForm(form.tenantId, form.formNo);
+  return answer && answer.state !== form.state ? mirror(ctx.db, form, answer) : form;
+}
+
+/** §6.1 / §4.1: negative 金额, 税额 and quantity, positive unit price, each line naming its blue line (xh). */
+function redLineDraft(f: FormLine, b: BlueLine): LineDraft {
+  return {
+    name: b.name,
+    ...(b.taxCode ? { taxCode: b.taxCode } : {}),
+    ...(b.spec ? { spec: b.spec } : {}),
+    ...(b.unit ? { unit: b.unit } : {}),
+    ...(f.quantity && b.unitPrice ? { quantity: `-${f.quantity}`, unitPrice: b.unitPrice } : {}),
+    amount: -f.amountFen,
+    tax: -f.taxFen,
+    rate: b.rate,
+    ...(b.policy ? { policy: b.policy as PreferentialPolicy } : {}),
+  };
+}
+
+/**
+ * 开具红字发票 with a usable form: the red invoice is created ready and goes through the same issue job as a
+ * blue one (the job sends colour red and the form number). Lock order blue → form, as in apply and settle.
+ */
+export async function issueRed({ ctx, input }: { ctx: GatewayCtx; input: { formId: number } }) {
+  const tenantId = issuingTenant(ctx);
+  await refreshPending(ctx, await loadForm(ctx.db, tenantId, input.formId));
+  const result = await ctx.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const unlocked = await loadForm(tx, tenantId, input.formId);
+    const blue = await lockBlue(tx, tenantId, unlocked.blueInvoiceId);
+    const form = await loadForm(tx, tenantId, input.formId, true);
+    const first = () =>
+      tx
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.tenantId, tenantId), eq(invoices.clientSerial, redSerialOf(form.id))));
+    // A form is used once (§6.1): asking again answers the red invoice it already made, never a second one.
+    const [existing] = await first();
+    if (existing) return { invoice: existing, created: false };
+    const state = form.state as RedFormStateName;
+    if (!RED_FORM_USABLE_STATES.includes(state))
+      throw businessError(
+        'RED_FORM_UNUSABLE',
+        `确认单状态为“${FORM_STATE_LABEL[state] ?? state}”，不可开具红字发票`,
+      );
+    const blueLines = await blueLinesWithRemaining(tx, blue);
+    const formLines = form.lines as FormLine[];
+    const drafts = formLines.map((f) => redLineDraft(f, blueLines.find((b) => b.lineNo === f.blueLineNo)!));
+    const calc = calculateInvoice({
+      type: blue.type as InvoiceType,
+      pricingMode: 'exclusive',
+      colour: 'red',
+      buyer: {
+        name: blue.buyerName,
+        ...(blue.buyerTaxNumber ? { taxNumber: blue.buyerTaxNumber } : {}),
+        naturalPerson: blue.buyerNaturalPerson === 1,
+      },
+      lines: drafts,
+    });
+    const errors = calc.violations.filter((v) => v.severity === 'error');
+    if (errors.length) throw badRequest('INVOICE_INVALID', errors[0].message);
+
+    const [inv] = await tx
+      .insert(invoices)
+      .values({
+        tenantId,
+        clientSerial: redSerialOf(form.id),
+        type: blue.type,
+        colour: 'red',
+        pricingMode: 'exclusive',
+        sellerName: blue.sellerName,
+        sellerCreditCode: blue.sellerCreditCode,
+        sellerAddress: blue.sellerAddress,
+        sellerPhone: blue.sellerPhone,
+        sellerBank: blue.sellerBank,
+        sellerAccount: blue.sellerAccount,
+        buyerName: blue.buyerName,
+        buyerTaxNumber: blue.buyerTaxNumber,
+        buyerAddress: blue.buyerAddress,
+        buyerPhone: blue.buyerPhone,
+        buyerBank: blue.buyerBank,
+        buyerAccount: blue.buyerAccount,
+        buyerEmail: blue.buyerEmail,
+        buyerNaturalPerson: blue.buyerNaturalPerson,
+        // §6.2 wording for red 数电 invoices (对应正数发票号码); the form's own remark follows.
+        remarks: [`对应正数发票号码:${blue.number}`, form.remarks].filter(Boolean).join(' '),
+        specialLabel: blue.specialLabel,
+        departmentId: blue.departmentId,
+        drawer: ctx.actor?.name ?? blue.drawer,
+        payee: blue.payee,
+        reviewer: blue.reviewer,
+        amountFen: calc.totals.amount,
+        taxFen: calc.totals.tax,
+        totalFen: calc.totals.total,
+        status: 'draft',
+        blueInvoiceId: blue.id,
+        blueNumber: blue.number,
+        redReason: form.reason,
+        redFormId: form.id,
+        createdBy: ctx.actor?.userId ?? null,
+      })
+      .onConflictDoNothing({ target: [invoices.tenantId, invoices.clientSerial] })
+      .returning();
+    if (!inv) return { invoice: (await first())[0], created: false };
+    await tx.insert(invoiceLines).values(
+      calc.lines.map((l, i) => {
+        const b = blueLines.find((x) => x.lineNo === formLines[i].blueLineNo)!;
+        return {
+          tenantId,
+          invoiceId: inv.id,
+          lineNo: l.lineNo,
+          kind: 'normal',
+          name: b.name,
+          taxCode: b.taxCode,
+          spec: b.spec,
+          unit: b.unit,
+          quantity: l.quantity ?? null,
+          unitPrice: l.unitPrice ?? null,
+          unitPriceExclusive: l.unitPriceExclusive ?? null,
+          rate: l.rate,
+          policy: l.policy ?? null,
+          amountFen: l.amount,
+          taxFen: l.tax,
+          amountInclusiveFen: l.amountInclusive,
+          blueLineNo: b.lineNo,
+        };
+      }),
+    );
+    await recordEvent(
+      tx,
+      ctx,
+      inv,
+      null,
+      'draft',
+      `红冲（${REASON_LABEL[form.reason as keyof typeof REASON_LABEL]}）`,
+    );
+    const ready = await transition(tx, ctx, inv, 'draft', 'ready', {
+      reason: `确认单${form.formNo ?? form.id}`,
+    });
+    return { invoice: ready, created: true };
+  });
+  if (result.created) await enqueueIssue(ctx, result.invoice);
+  return result;
+}

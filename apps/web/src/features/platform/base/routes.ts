@@ -1,0 +1,16 @@
+import { lazy } from 'react';
+import type { FeatureRoute } from '../../../app/feature-route.ts';
+
+/** Spec §2.12 /baseManager pages built by hand (dictionaries, gate log and outbox are resource pages). */
+export const routes: FeatureRoute[] = [
+  {
+    code: 'menuManager',
+    path: '/baseManager/menuManager',
+    element: lazy(() => import('./menus/menu-page.tsx')),
+  },
+  {
+    code: 'tenantManager',
+    path: '/baseManager/tenantManager',
+    element: lazy(() => import('./tenants/tenant-page.tsx')),
+  },
+];

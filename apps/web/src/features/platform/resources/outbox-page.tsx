@@ -1,0 +1,23 @@
+import { outboxMeta } from '@fpy/resources';
+import { Typography } from 'antd';
+import { ResourcePage } from '../../../crud/resource-page.tsx';
+
+/** Outbox: the message body (where the verification code is) shown whole enough to read and copy. */
+export default function OutboxPage() {
+  return (
+    <ResourcePage
+      meta={outboxMeta}
+      cells={{
+        body: (v) => (
+          <Typography.Paragraph
+            copyable
+            style={{ marginBottom: 0, maxWidth: 480 }}
+            ellipsis={{ rows: 2, expandable: true }}
+          >
+            {String(v ?? '')}
+          </Typography.Paragraph>
+        ),
+      }}
+    />
+  );
+}

@@ -1,0 +1,22 @@
+import { lazy } from 'react';
+import type { FeatureRoute } from '../../../app/feature-route.ts';
+
+/** The plain admin records built on the declared-resource machinery (spec §2.12 paths). */
+export const routes: FeatureRoute[] = [
+  {
+    code: 'positionManager',
+    path: '/orgManager/positionManager',
+    element: lazy(() => import('./positions-page.tsx')),
+  },
+  { code: 'dictManager', path: '/baseManager/dictManager', element: lazy(() => import('./dict-page.tsx')) },
+  {
+    code: 'gateLogManager',
+    path: '/baseManager/gateLogManager',
+    element: lazy(() => import('./gate-log-page.tsx')),
+  },
+  {
+    code: 'outboxManager',
+    path: '/baseManager/outboxManager',
+    element: lazy(() => import('./outbox-page.tsx')),
+  },
+];

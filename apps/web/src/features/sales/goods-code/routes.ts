@@ -1,0 +1,11 @@
+import { lazy } from 'react';
+import type { FeatureRoute } from '../../../app/feature-route.ts';
+
+/** Spec §2.12 /outputInvoiceManager/goodsCode. */
+export const routes: FeatureRoute[] = [
+  {
+    code: 'goodsCode',
+    path: '/outputInvoiceManager/goodsCode',
+    element: lazy(() => import('./goods-code-page.tsx')),
+  },
+];

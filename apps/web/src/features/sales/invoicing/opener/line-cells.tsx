@@ -1,0 +1,179 @@
+import { type CodingSuggestion, type CommodityRow, listCommodities } from '@fpy/contracts';
+import { fromProviderRate, type PreferentialPolicy, rateLabel, type TaxRate } from '@fpy/domain';
+import { RobotOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { AutoComplete, Button, Popover, Select, Typography } from 'antd';
+import { useState } from 'react';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../../../lib/http.ts';
+import { AiSuggestions } from '../../goods-code/ai-suggestions.tsx';
+import { useDebounced } from './use-calculation.ts';
+import { policyName } from '../shared/policy-name.ts';
+
+/** 商品名称 with the commodity picker: typing searches the tenant's goods codes (name, 简称, pinyin initials). */
+export function CommodityNameCell({
+  value,
+  onChange,
+  onPick,
+  disabled,
+  rowIndex,
+}: {
+  value: string;
+  onChange: (v: string) => void;
+  onPick: (c: CommodityRow) => void;
+  disabled?: boolean;
+  rowIndex: number;
+}) {
+  const { t } = useTranslation();
+  const [q, setQ] = useState('');
+  const debounced = useDebounced(q.trim(), 300);
+  const { data } = useQuery({
+    queryKey: ['invoicing', 'commodity-pick', debounced],
+    queryFn: ({ signal }) =>
+      call(listCommodities, {
+        query: { keyword: debounced || undefined, status: '1', limit: 20 },
+        signal,
+        silent: true,
+      }),
+    staleTime: 30_000,
+    enabled: !disabled,
+  });
+  return (
+    <AutoComplete
+      value={value}
+      disabled={disabled}
+      style={{ width: '100%' }}
+      popupMatchSelectWidth={420}
+      placeholder={t('opener.line.nameHint')}
+      data-testid={`line-name-${rowIndex}`}
+      onSearch={(v) => setQ(v.replace(/^\*[^*]*\*/, ''))}
+      onFocus={() => setQ(value.replace(/^\*[^*]*\*/, ''))}
+      // Picking an option reports its value first; the pick itself fills the row.
+      onChange={(v) => {
+        if (!String(v ?? '').startsWith('commodity:')) onChange(v ?? '');
+      }}
+      options={(data?.rows ?? []).map((c) => ({
+        value: `commodity:${c.id}`,
+        label: (
+          <div data-testid="commodity-option">
+            <div>{c.printName}</div>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {[
+                c.taxCode,
+                c.spec,
+                c.unit,
+                c.unitPrice
+                  ? `${c.unitPrice}${c.pricingMode === 'inclusive' ? t('opener.line.inclusiveShort') : ''}`
+                  : null,
+                c.rateLabel,
+              ]
+                .filter(Boolean)
+                .join(' · ')}
+            </Typography.Text>
+          </div>
+        ),
+        commodity: c,
+      }))}
+      onSelect={(_, o) => onPick((o as { commodity: CommodityRow }).commodity)}
+    />
+  );
+}
+
+/** 智能赋码 for a typed name: the top-3 tax codes; choosing one fills the code, *简称* and the first rate. */
+export function AiSuggestButton({
+  name,
+  onChoose,
+  disabled,
+}: {
+  name: string;
+  onChoose: (s: { taxCode: string; name: string; rate: TaxRate | null }) => void;
+  disabled?: boolean;
+}) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const bare = name.replace(/^\*[^*]*\*/, '').trim();
+  const choose = (s: CodingSuggestion) => {
+    const first = s.vatRates.split(/[,，、/\s]+/).find(Boolean);
+    onChoose({
+      taxCode: s.code,
+      name: `*${s.shortName}*${bare}`,
+      rate: first ? fromProviderRate(first.endsWith('%') ? first : `${first}%`) : null,
+    });
+    setOpen(false);
+  };
+  return (
+    <Popover
+      open={open && !!bare}
+      onOpenChange={setOpen}
+      trigger="click"
+      title={t('opener.line.aiTitle')}
+      content={
+        <div style={{ width: 380 }}>
+          {open && bare ? <AiSuggestions name={bare} onChoose={choose} /> : null}
+        </div>
+      }
+    >
+      <Button
+        size="small"
+        type="text"
+        icon={<RobotOutlined />}
+        disabled={disabled || !bare}
+        title={t('opener.line.ai')}
+        aria-label={t('opener.line.ai')}
+      />
+    </Popover>
+  );
+}
+
+/** Rate and preferential flag as one choice: "13%", "0%（免税）", "1.5%（按5%简易征收减按1.5%计征）". */
+const COMMON: [TaxRate, PreferentialPolicy | null][] = [
+  ['rate_13', null],
+  ['rate_9', null],
+  ['rate_6', null],
+  ['rate_5', null],
+  ['rate_3', null],
+  ['rate_1', null],
+  ['rate_1_5', 'simplified_5_reduced_1_5'],
+  ['rate_0', 'exempt'],
+  ['rate_0', 'zero_rated'],
+  ['rate_0', 'non_taxable'],
+];
+const encode = (rate: TaxRate, policy: PreferentialPolicy | null) => `${rate}|${policy ?? ''}`;
+const optionLabel = (t: TFunction, rate: TaxRate, policy: PreferentialPolicy | null) =>
+  policy
+    ? rate === 'rate_0'
+      ? policyName(t, policy)
+      : t('opener.rateWithPolicy', { rate: rateLabel(rate), policy: policyName(t, policy) })
+    : rateLabel(rate);
+
+export function RateSelect({
+  rate,
+  policy,
+  onChange,
+  disabled,
+}: {
+  rate: TaxRate;
+  policy: PreferentialPolicy | null;
+  onChange: (rate: TaxRate, policy: PreferentialPolicy | null) => void;
+  disabled?: boolean;
+}) {
+  const { t } = useTranslation();
+  const pairs = COMMON.some(([r, p]) => r === rate && p === policy)
+    ? COMMON
+    : [...COMMON, [rate, policy] as const];
+  return (
+    <Select
+      size="small"
+      style={{ width: '100%' }}
+      disabled={disabled}
+      value={encode(rate, policy)}
+      popupMatchSelectWidth={220}
+      onChange={(v: string) => {
+        const [r, p] = v.split('|');
+        onChange(r as TaxRate, (p || null) as PreferentialPolicy | null);
+      }}
+      options={pairs.map(([r, p]) => ({ value: encode(r, p), label: optionLabel(t, r, p) }))}
+    />
+  );
+}

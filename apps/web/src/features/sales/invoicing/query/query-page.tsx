@@ -1,0 +1,169 @@
+import type { InvoiceType } from '@fpy/domain';
+import { exportInvoiceQuery, type InvoiceQueryRow, queryInvoices, zipInvoicePdfs } from '@fpy/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button, Card, Space, type TableProps, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PagedTable, type Paging } from '../../../../crud/paged-table.tsx';
+import { toast } from '../../../../lib/feedback.ts';
+import { formatDateTime } from '../../../../lib/format.ts';
+import { call, download, toQueryString } from '../../../../lib/http.ts';
+import { Can } from '../../../../lib/permission.tsx';
+import { InvoiceDetailDrawer } from '../shared/invoice-detail-drawer.tsx';
+import { fen } from '../shared/money.ts';
+import { InvoiceStatusTag } from '../shared/status-tag.tsx';
+import { InvoiceActions } from './invoice-actions.tsx';
+import { type Filters, InvoiceSearchForm } from './search-form.tsx';
+import { VoidDialog } from './void-dialog.tsx';
+import { invoiceTypeName } from '../shared/invoice-type.ts';
+
+const MENU = 'salesInvoiceQuery';
+const DEFAULT_SORT = '-issuedAt';
+const SETTLING = ['ready', 'issuing'];
+const ZIP_MAX_SELECTED = 500;
+
+/** Spec §2.12 /outputInvoiceManager/salesInvoiceQuery: find issued invoices, act on them, export them. */
+export default function InvoiceQueryPage() {
+  const { t } = useTranslation();
+  const [filters, setFilters] = useState<Filters>({});
+  const [paging, setPaging] = useState<Paging>({ page: 1, limit: 20, sort: DEFAULT_SORT });
+  const [selected, setSelected] = useState<number[]>([]);
+  const [detail, setDetail] = useState<InvoiceQueryRow | null>(null);
+  const [voiding, setVoiding] = useState<{ id: number; number: string | null } | null>(null);
+  const [zipping, setZipping] = useState(false);
+  const query = { ...filters, ...paging };
+  const { data, isFetching } = useQuery({
+    queryKey: ['invoicing', 'query', query],
+    queryFn: ({ signal }) => call(queryInvoices, { query, signal }),
+    placeholderData: keepPreviousData,
+    // Invoices still with the bureau change state on their own: follow them without a manual refresh.
+    refetchInterval: (q) => (q.state.data?.rows.some((r) => SETTLING.includes(r.status)) ? 3000 : false),
+  });
+
+  const search = (f: Filters) => {
+    setFilters(f);
+    setSelected([]);
+    setPaging((p) => ({ ...p, page: 1 }));
+  };
+
+  const zip = async (body: { ids: number[] } | { filter: Filters }) => {
+    setZipping(true);
+    try {
+      await download(zipInvoicePdfs.path, undefined, { body });
+    } catch {
+      // shown by the shared error display
+    } finally {
+      setZipping(false);
+    }
+  };
+
+  const columns: TableProps<InvoiceQueryRow>['columns'] = [
+    {
+      title: t('invoiceQuery.number'),
+      dataIndex: 'number',
+      sorter: true,
+      render: (v: string | null, r) => (
+        <Typography.Link onClick={() => setDetail(r)}>{v ?? t('invoiceQuery.noNumber')}</Typography.Link>
+      ),
+    },
+    {
+      title: t('invoiceQuery.issueDate'),
+      dataIndex: 'issuedAt',
+      sorter: true,
+      defaultSortOrder: 'descend',
+      render: (v: string | null) => formatDateTime(v),
+    },
+    { title: t('invoiceQuery.buyer'), dataIndex: 'buyerName', ellipsis: true, width: 220 },
+    { title: t('invoiceQuery.buyerTaxNumber'), dataIndex: 'buyerTaxNumber' },
+    { title: t('invoiceQuery.type'), dataIndex: 'type', render: (v: InvoiceType) => invoiceTypeName(t, v) },
+    { title: t('invoiceQuery.amount'), dataIndex: 'amountFen', align: 'right', render: fen },
+    { title: t('invoiceQuery.tax'), dataIndex: 'taxFen', align: 'right', render: fen },
+    { title: t('invoiceQuery.total'), dataIndex: 'totalFen', align: 'right', sorter: true, render: fen },
+    {
+      title: t('invoiceQuery.status'),
+      dataIndex: 'status',
+      render: (v: InvoiceQueryRow['status'], r) => (
+        <Space size={4}>
+          <InvoiceStatusTag status={v} />
+          {r.failureReason && (
+            <Typography.Text type="danger" ellipsis={{ tooltip: r.failureReason }} style={{ maxWidth: 160 }}>
+              {r.failureReason}
+            </Typography.Text>
+          )}
+        </Space>
+      ),
+    },
+    {
+      title: t('invoiceQuery.colour'),
+      dataIndex: 'colour',
+      render: (v: 'blue' | 'red', r) => (
+        <Space size={4}>
+          <Tag color={v === 'red' ? 'red' : 'blue'}>{t(`invoiceColour.${v}`)}</Tag>
+          {r.blueNumber && <Typography.Text type="secondary">{r.blueNumber}</Typography.Text>}
+        </Space>
+      ),
+    },
+    { title: t('invoiceQuery.drawer'), dataIndex: 'drawer' },
+    {
+      title: t('invoiceQuery.actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_: unknown, r) => <InvoiceActions inv={r} onVoid={() => setVoiding(r)} />,
+    },
+  ];
+
+  return (
+    <Card>
+      <InvoiceSearchForm onSearch={search} />
+      <Space style={{ marginBottom: 16 }} wrap>
+        <Can code={`${MENU}:btn_export`}>
+          <Button
+            onClick={() =>
+              void download(
+                `${exportInvoiceQuery.path}${toQueryString({ ...filters, sort: paging.sort })}`,
+              ).catch(() => undefined)
+            }
+          >
+            {t('invoiceQuery.export')}
+          </Button>
+        </Can>
+        <Can code={`${MENU}:btn_download`}>
+          <Button
+            disabled={!selected.length}
+            loading={zipping}
+            onClick={() => {
+              if (selected.length > ZIP_MAX_SELECTED)
+                return toast.warning(t('invoiceQuery.zipTooMany', { max: ZIP_MAX_SELECTED }));
+              void zip({ ids: selected });
+            }}
+          >
+            {t('invoiceQuery.zipSelected', { count: selected.length })}
+          </Button>
+          <Button loading={zipping} onClick={() => void zip({ filter: filters })}>
+            {t('invoiceQuery.zipFiltered')}
+          </Button>
+        </Can>
+      </Space>
+      <PagedTable<InvoiceQueryRow>
+        columns={columns}
+        data={data}
+        loading={isFetching}
+        paging={paging}
+        onPaging={setPaging}
+        defaultSort={DEFAULT_SORT}
+        rowSelection={{
+          selectedRowKeys: selected,
+          preserveSelectedRowKeys: true,
+          onChange: (keys) => setSelected(keys as number[]),
+        }}
+      />
+      <InvoiceDetailDrawer
+        invoiceId={detail?.id ?? null}
+        onClose={() => setDetail(null)}
+        downloadCode={`${MENU}:btn_download`}
+        actions={(inv) => <InvoiceActions inv={inv} onVoid={() => setVoiding(inv)} />}
+      />
+      <VoidDialog invoice={voiding} onClose={() => setVoiding(null)} />
+    </Card>
+  );
+}

@@ -1,0 +1,11 @@
+import { lazy } from 'react';
+import type { FeatureRoute } from '../../../../app/feature-route.ts';
+
+/** Spec §2.12 /outputInvoiceManager/salesInvoiceQuery. */
+export const routes: FeatureRoute[] = [
+  {
+    code: 'salesInvoiceQuery',
+    path: '/outputInvoiceManager/salesInvoiceQuery',
+    element: lazy(() => import('./query-page.tsx')),
+  },
+];
