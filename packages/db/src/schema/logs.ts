@@ -59,3 +59,27 @@ export const outboxMessages = pgTable(
   },
   (t) => [index('outbox_created_idx').on(t.createdAt)],
 );
+
+/**
+ * Audit of every write through a declared resource (server crud/), inserted in the same transaction as the
+ * write, so a change without its audit row (or the reverse) cannot exist. `changes` holds the values written
+ * (create, update) or the row removed (delete).
+ */
+export const resourceChanges = pgTable(
+  'resource_changes',
+  {
+    id: id(),
+    /** null for platform-level rows (dictionaries). */
+    tenantId: integer('tenant_id'),
+    resource: text('resource').notNull(),
+    recordId: integer('record_id').notNull(),
+    action: text('action').notNull(),
+    changes: jsonb('changes').notNull(),
+    /** User id; null when a background job acted. */
+    actorId: integer('actor_id'),
+    actorName: text('actor_name'),
+    ip: text('ip'),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('resource_changes_record_idx').on(t.resource, t.recordId, t.id)],
+);
