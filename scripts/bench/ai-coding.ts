@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { Coder } from '../../apps/server/src/modules/sales/ai-coding/coder.ts';
 import { Catalog } from '../../apps/server/src/modules/sales/tax-codes/catalog.ts';
 import { referenceRows } from '../../apps/server/src/modules/sales/tax-codes/reference.ts';
-import { aliasMap } from '../../apps/server/src/modules/sales/tax-codes/store.ts';
+import { lexiconAliases as aliasMap } from '../../apps/server/src/modules/sales/ai-coding/lexicon.ts';
 import { csvRecords } from '../../apps/server/src/modules/sales/tax-codes/table-file.ts';
 
 const reference = (file: string) => new URL(`../../packages/db/reference/${file}`, import.meta.url);

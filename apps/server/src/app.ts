@@ -8,6 +8,7 @@ import multipart from '@fastify/multipart';
 import { getOpenApi } from '@fpy/contracts';
 import { type DbHandle, openDb } from '@fpy/db';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Services } from './http/context.ts';
 import { registeredContracts, route } from './http/route.ts';
@@ -16,9 +17,12 @@ import { BullQueue } from './jobs/bullmq-queue.ts';
 import { jobPrefixFor } from './jobs/prefix.ts';
 import { MemoryQueue } from './jobs/queue.ts';
 import { Scheduler } from './jobs/scheduler.ts';
+import { type Bus, LocalBus, RedisBus } from './lib/bus.ts';
 import { type Kv, MemoryKv, RedisKv } from './lib/kv.ts';
+import { limiterFactory } from './lib/limiter.ts';
 import { OutboxNotifier } from './lib/notifier.ts';
 import { registerModules } from './modules/index.ts';
+import { taxGatewayFor } from './modules/platform/tax-gateway/index.ts';
 import { installAccess } from './plugins/access.ts';
 import { ActorCache } from './plugins/auth.ts';
 import { installErrorHandling } from './plugins/errors.ts';
@@ -32,6 +36,17 @@ import { syncMenus } from './seed/sync-menus.ts';
 import { ProfileCache } from './modules/platform/profile/routes.ts';
 import { LoginKey } from './modules/platform/auth/index.ts';
 import { catalogFor } from './modules/sales/tax-codes/store.ts';
+
+/** Bus topic of users, tenants, groups, grants and menus: drops cached actors and profiles. */
+const AUTHZ_TOPIC = 'authz';
+
+async function connectRedis(url: string): Promise<Redis> {
+  const r = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
+  // Reconnection is ioredis's; without a listener a dropped connection would crash the process.
+  r.on('error', () => {});
+  await r.connect();
+  return r;
+}
 
 export interface BuildOptions {
   /** Use an already opened database (tests share one per file). */
@@ -69,15 +84,26 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await syncMenus(db);
   if (opts.seed !== false) await seedDemoData(db, uploadsDir);
 
-  const kv: Kv = config.REDIS_URL ? await RedisKv.connect(config.REDIS_URL) : new MemoryKv();
+  const kv: Kv = config.REDIS_URL ? await RedisKv.connect(config.REDIS_URL, config.REDIS_PREFIX) : new MemoryKv();
+  // One connection for limiter counters and bus publishes; the bus subscribes on its own (a subscribed
+  // connection can issue nothing else).
+  const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL) : undefined;
+  const bus: Bus =
+    config.REDIS_URL && redis ? await RedisBus.connect(config.REDIS_URL, config.REDIS_PREFIX, redis) : new LocalBus();
   const actors = new ActorCache(db);
   const profiles = new ProfileCache();
+  bus.on(AUTHZ_TOPIC, () => {
+    actors.clear();
+    profiles.clear();
+  });
   const apiLoad = new ApiLoad();
   const services: Services = {
     db,
     jobsDb: jobsHandle.db,
     config,
     kv,
+    limiter: limiterFactory({ redis, prefix: config.REDIS_PREFIX }),
+    bus,
     notifier: new OutboxNotifier(db),
     // On Redis jobs survive restarts and are shared by every process on this database.
     jobs: config.REDIS_URL
@@ -85,10 +111,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       : new MemoryQueue({ busy: () => apiLoad.busy }),
     // main.ts starts it; tests run tasks with runNow so nothing fires behind their back.
     scheduler: new Scheduler((name, err) => console.error(`scheduled task ${name} failed`, err)),
-    invalidateAuthz: () => {
-      actors.clear();
-      profiles.clear();
-    },
+    taxGatewayFor,
+    invalidateAuthz: () => bus.publish(AUTHZ_TOPIC),
   };
 
   const app = Fastify({
@@ -123,7 +147,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   installAccess(app, services, actors);
   installRateLimit(
     app,
-    kv,
+    services.limiter,
     opts.rateLimits ?? {
       perIpPerMinute: config.RATE_LIMIT_IP_PER_MINUTE,
       perAccountPerMinute: config.RATE_LIMIT_ACCOUNT_PER_MINUTE,
@@ -153,6 +177,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await services.jobs.close();
       await gateLog.close();
       await kv.close();
+      await bus.close();
+      await redis?.quit().catch(() => redis.disconnect());
       await jobsHandle.close();
       if (!opts.dbHandle) await dbHandle.close();
     },

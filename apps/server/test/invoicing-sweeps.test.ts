@@ -9,7 +9,7 @@ import {
   STUCK_SWEEP,
   sweepStuckInvoices,
 } from '../src/modules/sales/invoicing/sweeps.ts';
-import type { GatewayCtx } from '../src/modules/sales/invoicing/verb-ctx.ts';
+import type { GatewayCtx } from '../src/http/verb-ctx.ts';
 import { createDraft } from '../src/modules/sales/invoicing/verbs/create-draft.ts';
 import { issue } from '../src/modules/sales/invoicing/verbs/issue.ts';
 import { submitForIssue } from '../src/modules/sales/invoicing/verbs/submit-for-issue.ts';

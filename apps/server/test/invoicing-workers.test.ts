@@ -8,7 +8,7 @@ import { issueMany } from '../src/modules/sales/invoicing/verbs/issue-many.ts';
 import { createDraft } from '../src/modules/sales/invoicing/verbs/create-draft.ts';
 import { settle } from '../src/modules/sales/invoicing/verbs/settle.ts';
 import { submitForIssue } from '../src/modules/sales/invoicing/verbs/submit-for-issue.ts';
-import type { GatewayCtx } from '../src/modules/sales/invoicing/verb-ctx.ts';
+import type { GatewayCtx } from '../src/http/verb-ctx.ts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { useTestApp } from './harness.ts';

@@ -1,9 +1,12 @@
 import type { Db } from '@fpy/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
+import type { TaxGateway } from '../gateways/tax-bureau/gateway.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { Scheduler } from '../jobs/scheduler.ts';
+import type { Bus } from '../lib/bus.ts';
 import type { Kv } from '../lib/kv.ts';
+import type { LimiterFactory } from '../lib/limiter.ts';
 import type { Notifier } from '../lib/notifier.ts';
 
 /** Who is calling. Built once per token and cached (see plugins/auth.ts). */
@@ -29,12 +32,21 @@ export interface Services {
   jobsDb: Db;
   config: Config;
   kv: Kv;
+  /** Budgets and lockouts shared by every server process (Redis) — `limiter(name, points, seconds)`. */
+  limiter: LimiterFactory;
+  /** Cache invalidation between server processes (Redis pub/sub; in process without Redis). */
+  bus: Bus;
   notifier: Notifier;
   /** Background jobs (in-process today; BullMQ later). */
   jobs: JobQueue;
   /** Periodic tasks; started when the server is ready (tests call runNow instead of waiting). */
   scheduler: Scheduler;
-  /** Drop cached actors and profiles after grants, menus, groups or users change. */
+  /**
+   * The tax bureau behind its gateway interface, bound to the connection the caller writes through (the
+   * embedded sandbox keeps its state in that database). Injected here so modules never choose the provider.
+   */
+  taxGatewayFor(db: Db): TaxGateway;
+  /** Drop cached actors and profiles after grants, menus, groups or users change, on every server process. */
   invalidateAuthz(): void;
 }
 

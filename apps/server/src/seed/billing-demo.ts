@@ -1,7 +1,7 @@
 import type { Db } from '@fpy/db';
 import { commodities, customers, elements, groupElements, groupMenus, menus } from '@fpy/db';
 import { eq, inArray } from 'drizzle-orm';
-import { initialsOf } from '../modules/sales/commodities/initials.ts';
+import { initialsOf } from '../lib/initials.ts';
 import { referenceRows } from '../modules/sales/tax-codes/reference.ts';
 
 /** [own code, name, tax code, spec, unit, unit price, pricing mode, rate] — codes of the shipped national table. */

@@ -20,7 +20,7 @@ export async function ensureBrandLogo(db: Db, uploadsDir: string) {
   const target = join(dir, 'brand-logo.png');
   if (!(await stat(target).catch(() => null))) {
     const svg = readFileSync(new URL('./brand-logo.svg', import.meta.url));
-    const png = await rasterise(svg, { accept: ['svg'], refusal: 'seed/brand-logo.svg is not an SVG' });
+    const png = await rasterise(svg, { accept: ['svg'], refusal: 'FILE_TYPE_NOT_ALLOWED.image' });
     await mkdir(dir, { recursive: true });
     // Written aside and renamed, so a second process starting at the same time never serves half a file.
     const tmp = `${target}.${process.pid}.tmp`;

@@ -3,7 +3,7 @@ import { commodities, customers, type Db, invoiceEvents, invoices, users } from 
 import type { InvoiceType } from '@fpy/domain';
 import { asc, eq } from 'drizzle-orm';
 import type { JobQueue } from '../jobs/queue.ts';
-import { systemCtx, type VerbCtx } from '../modules/sales/invoicing/verb-ctx.ts';
+import { systemCtx, type VerbCtx } from '../http/verb-ctx.ts';
 import { createDraft } from '../modules/sales/invoicing/verbs/create-draft.ts';
 import { issue } from '../modules/sales/invoicing/verbs/issue.ts';
 import { settle } from '../modules/sales/invoicing/verbs/settle.ts';

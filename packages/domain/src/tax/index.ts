@@ -8,3 +8,4 @@ export type * from './types.ts';
 export type { Violation, ViolationCode } from './violations.ts';
 export { QUANTITY_PRICE_TOLERANCE, emitDecimal } from './line-calc.ts';
 export { MAX_AMOUNT_INTEGER_DIGITS } from './line-checks.ts';
+export * from './rate-text.ts';

@@ -7,7 +7,7 @@ import { route } from '../../../http/route.ts';
 import { notFound } from '../../../lib/errors.ts';
 import { SandboxTaxGateway } from './sandbox/index.ts';
 
-export type { TaxGateway } from './gateway.ts';
+export type { TaxGateway } from '../../../gateways/tax-bureau/gateway.ts';
 
 /**
  * The gateway the product uses. Today always the embedded sandbox with its defaults; a real provider is chosen
@@ -19,7 +19,7 @@ export function taxGatewayFor(db: Db): SandboxTaxGateway {
 
 async function requireTenant(ctx: AuthedCtx, tenantId: number) {
   const [row] = await ctx.db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, tenantId));
-  if (!row) throw notFound('企业不存在');
+  if (!row) throw notFound('NOT_FOUND.company');
 }
 
 /** 税务网关: for now only the platform administrators' view and adjustment of a tenant's 授信额度 (§11.1). */

@@ -15,7 +15,7 @@ import { route } from '../../../http/route.ts';
 import { buildWorkbook, type ExcelColumn, readWorkbook, sendWorkbook } from '../../../lib/excel.ts';
 import { badRequest } from '../../../lib/errors.ts';
 import { readUpload } from '../../../lib/upload.ts';
-import { catalogFor } from '../tax-codes/store.ts';
+import { catalogFor } from '../tax-codes/index.ts';
 import { isRunningHere, STALE_MS, startJob } from './batch-runner.ts';
 import { confirmCoding } from './memory.ts';
 
@@ -51,7 +51,7 @@ export function registerBatchRoutes(app: FastifyInstance) {
     const upload = await readUpload(req, MAX_XLSX_BYTES, 'Excel 文件');
     const { rows } = await readWorkbook(upload.data, NAME_COLUMN);
     const tooLong = rows.find((r) => r.values.name.length > 200);
-    if (tooLong) throw badRequest('VALIDATION_FAILED', `第${tooLong.rowNumber}行：商品名称不能超过200个字符`);
+    if (tooLong) throw badRequest('VALIDATION_FAILED.name_too_long', { row: tooLong.rowNumber });
     const job = await ctx.db.transaction(async (tx) => {
       const [j] = await tx
         .insert(aiCodingJobs)
@@ -135,7 +135,7 @@ export function registerBatchRoutes(app: FastifyInstance) {
       .where(and(eq(aiCodingJobRows.jobId, job.id), inArray(aiCodingJobRows.id, ids)));
     const nameOf = new Map(found.map((r) => [r.id, r.name]));
     const missing = ids.find((id) => !nameOf.has(id));
-    if (missing) throw badRequest('VALIDATION_FAILED', `字段 rows 不合法：第 ${missing} 行不属于该任务`);
+    if (missing) throw badRequest('VALIDATION_FAILED.rows_not_in_task', { row: missing });
     // All or nothing: one refused code (summary, retired) leaves the memory untouched.
     const catalog = await catalogFor(ctx.db);
     await ctx.db.transaction(async (tx) => {

@@ -2,7 +2,7 @@ import type { CodingSuggestion } from '@fpy/contracts';
 import type { Db } from '@fpy/db';
 import { aiCodingJobRows, aiCodingJobs, tenantCodingMemory } from '@fpy/db';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { catalogFor } from '../tax-codes/store.ts';
+import { catalogFor } from '../tax-codes/index.ts';
 import { coderFor } from './coder.ts';
 
 const CHUNK = 200;

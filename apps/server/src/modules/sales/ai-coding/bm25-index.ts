@@ -1,4 +1,4 @@
-import type { Catalog, CatalogEntry } from '../tax-codes/catalog.ts';
+import type { Catalog, CatalogEntry } from '../tax-codes/index.ts';
 import { bigrams, words } from './segmenter.ts';
 
 /** Field weights: the name says most, descriptions list many members, ancestors give the family. */

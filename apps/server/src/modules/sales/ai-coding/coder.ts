@@ -1,10 +1,15 @@
 import type { CodingSuggestion } from '@fpy/contracts';
-import type { Catalog } from '../tax-codes/catalog.ts';
+import type { Catalog } from '../tax-codes/index.ts';
 import { Bm25Index } from './bm25-index.ts';
 import { type LexiconRow, lexiconRows, lexiconTerms } from './lexicon.ts';
 import { LexiconMatcher } from './lexicon-matcher.ts';
+import { isLowConfidence } from './confidence.ts';
 import { cleanName, nameKey } from './normalize.ts';
 import { bigrams, words } from './segmenter.ts';
+import { calibrate } from './confidence.ts';
+import { Hints } from './hints.ts';
+import { type Knowledge, knowledge } from './knowledge-files.ts';
+import { type TableTerm, tableKnowledge } from './table-knowledge.ts';
 
 /** A tenant's remembered coding (tenant_coding_memory), as the ranking needs it. */
 export interface MemoryHint {
@@ -17,11 +22,20 @@ export interface CodingResult {
   name: string;
   words: string[];
   suggestions: CodingSuggestion[];
+  /** The top answer is weak or close to the second: a person should check it. */
+  lowConfidence: boolean;
 }
 
 // Tuned on the dev set (packages/db/reference/ai-coding-dev.csv), never on the evaluation set.
 const LEXICON_TERM = 15;
 const LEXICON_BRAND = 7;
+/** The table's own names, keywords and listed members: weaker than the curated lexicon, stronger than BM25. */
+const TABLE_TERM = 8;
+const BRAND = 6;
+const BRAND_CONTEXT = 10;
+const MODEL = 14;
+/** A leaf whose description says it does not include a word of the name. */
+const EXCLUDED = 0.45;
 const WORD = 1;
 const BIGRAM = 0.35;
 const COVERED = 0.4;
@@ -30,7 +44,6 @@ const SCRAP = /废|旧|回收|报废/;
 const SCRAP_PENALTY = 0.3;
 const MEMORY_SIMILAR = 25;
 const SIMILAR_AT = 0.5;
-const TEMPERATURE = 4;
 
 /**
  * Chinese product words put the thing sold last (苹果汁 is juice, 汽车维修 is a repair), so a match near the
@@ -47,10 +60,16 @@ export class Coder {
   private readonly matcher: LexiconMatcher;
   private readonly docOf = new Map<string, number>();
   private readonly scrapDocs: number[] = [];
+  private readonly tableMatcher: LexiconMatcher;
+  private readonly tableTerms = new Map<string, TableTerm[]>();
+  private readonly exclusionMatcher: LexiconMatcher;
+  private readonly excludedBy = new Map<string, number[]>();
+  private readonly hints: Hints;
 
   constructor(
     readonly catalog: Catalog,
     lexicon: LexiconRow[] = lexiconRows(),
+    extra: Knowledge = knowledge(),
   ) {
     this.index = new Bm25Index(catalog);
     this.index.docs.forEach((e, i) => {
@@ -59,6 +78,31 @@ export class Coder {
     });
     // A lexicon row pointing at a code this table no longer offers is ignored rather than suggested.
     this.matcher = new LexiconMatcher(lexiconTerms(lexicon).filter((t) => this.docOf.has(t.code)));
+    const table = tableKnowledge(catalog);
+    for (const t of table.terms) {
+      const list = this.tableTerms.get(t.term) ?? [];
+      list.push(t);
+      this.tableTerms.set(t.term, list);
+    }
+    // The matchers' code field carries the term itself; the codes are looked up after the match.
+    this.tableMatcher = new LexiconMatcher(
+      [...this.tableTerms.keys()].map((term) => ({ term, code: term, kind: 'term' as const })),
+    );
+    for (const x of table.exclusions) {
+      const list = this.excludedBy.get(x.term) ?? [];
+      list.push(this.docOf.get(x.code) as number);
+      this.excludedBy.set(x.term, list);
+    }
+    this.exclusionMatcher = new LexiconMatcher(
+      [...this.excludedBy.keys()].map((term) => ({ term, code: term, kind: 'term' as const })),
+    );
+    this.hints = new Hints(extra, (code) => this.docOf.has(code));
+  }
+
+  private credit(matched: Map<number, Set<string>>, doc: number, label: string) {
+    const s = matched.get(doc) ?? new Set<string>();
+    s.add(label);
+    matched.set(doc, s);
   }
 
   suggest(rawName: string, memory: MemoryHint[] = [], top = 3): CodingResult {
@@ -80,6 +124,26 @@ export class Coder {
       matched.set(doc, s);
     }
 
+    for (const h of this.tableMatcher.match(text)) {
+      const specificity = Math.min(1.6, 0.6 + 0.2 * h.term.length);
+      for (const t of this.tableTerms.get(h.term) ?? []) {
+        const doc = this.docOf.get(t.code) as number;
+        scores[doc] += TABLE_TERM * t.weight * specificity * position(h.end, length);
+        this.credit(matched, doc, h.term);
+      }
+    }
+
+    for (const h of this.hints.brandHints(text)) {
+      const doc = this.docOf.get(h.code) as number;
+      scores[doc] += h.kind === 'brand-context' ? BRAND_CONTEXT : BRAND;
+      this.credit(matched, doc, h.label);
+    }
+    for (const h of this.hints.modelHints(name)) {
+      const doc = this.docOf.get(h.code) as number;
+      scores[doc] += MODEL;
+      this.credit(matched, doc, h.label);
+    }
+
     // Words the lexicon already explained count less on their own (纯牛奶 is milk, not a dairy machine).
     const covered = (at: number, len: number) => hits.some((h) => at >= h.start && at + len <= h.end);
     const queryWords = [...new Set(words(text))];
@@ -94,6 +158,18 @@ export class Coder {
     }
 
     if (!SCRAP.test(text)) for (const d of this.scrapDocs) scores[d] *= SCRAP_PENALTY;
+    for (const h of this.exclusionMatcher.match(text))
+      for (const d of this.excludedBy.get(h.term) ?? []) scores[d] *= EXCLUDED;
+    const shifts = [...this.hints.stateShifts(text, new Set(queryWords)), ...this.hints.unitShifts(name)];
+    if (shifts.length)
+      for (let d = 0; d < scores.length; d++) {
+        if (scores[d] <= 0) continue;
+        const code = docs[d].code;
+        for (const s of shifts) {
+          if (s.boost.some((p) => code.startsWith(p))) scores[d] *= s.factor;
+          else if (s.penalize.some((p) => code.startsWith(p))) scores[d] /= s.factor;
+        }
+      }
 
     // The tenant's confirmations: the same name wins outright; a similar one is a strong hint.
     const key = nameKey(name);
@@ -108,37 +184,32 @@ export class Coder {
         const similarity = common / Math.max(1, new Set([...mine, ...theirs]).size);
         if (similarity >= SIMILAR_AT) {
           scores[doc] += MEMORY_SIMILAR * similarity;
-          const s = matched.get(doc) ?? new Set<string>();
-          s.add(m.name);
-          matched.set(doc, s);
+          this.credit(matched, doc, m.name);
         }
       }
     }
 
     const ranked = topDocs(scores, top + 5);
-    const best = ranked.length ? scores[ranked[0]] : 0;
-    const denominator = ranked.reduce((sum, d) => sum + Math.exp((scores[d] - best) / TEMPERATURE), 0);
-    // Little evidence overall (only a bigram or two matched) should not look certain.
-    const evidence = Math.min(1, best / 12);
+    const probabilities = calibrate(ranked.map((d) => scores[d]));
     const suggestions: CodingSuggestion[] = [];
     if (exact) {
       const e = docs[this.docOf.get(exact.code) as number];
       suggestions.push({ ...view(e), confidence: 1, matched: [exact.name], source: 'memory' });
     }
-    for (const d of ranked) {
-      if (suggestions.length >= top) break;
-      if (exact && docs[d].code === exact.code) continue;
-      const p = Math.exp((scores[d] - best) / TEMPERATURE) / denominator;
+    ranked.forEach((d, i) => {
+      if (suggestions.length >= top) return;
+      if (exact && docs[d].code === exact.code) return;
       suggestions.push({
         ...view(docs[d]),
-        confidence: Math.round(p * evidence * (exact ? 0.5 : 1) * 100) / 100,
+        confidence: Math.round(probabilities[i] * (exact ? 0.5 : 1) * 100) / 100,
         matched: [...(matched.get(d) ?? [])].slice(0, 8),
         source: 'ranking',
       });
-    }
-    return { name, words: queryWords, suggestions };
+    });
+    return { name, words: queryWords, suggestions, lowConfidence: isLowConfidence(suggestions) };
   }
 }
+
 
 const view = (e: { code: string; name: string; shortName: string; vatRates: string }) => ({
   code: e.code,

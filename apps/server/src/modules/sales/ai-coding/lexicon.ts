@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { csvRecords } from '../tax-codes/table-file.ts';
+import { csvRecords } from '../tax-codes/index.ts';
 
 /**
  * The curated synonym list (packages/db/reference/ai-coding-lexicon.csv): everyday words and brand names
@@ -51,4 +51,11 @@ export function lexiconTerms(rows: LexiconRow[] = lexiconRows()): LexiconTerm[] 
     ...r.terms.map((term) => ({ term, code: r.code, kind: 'term' as const })),
     ...r.brands.map((term) => ({ term, code: r.code, kind: 'brand' as const })),
   ]);
+}
+
+/** The lexicon's everyday words (not brands) per code: the tax-code tree search matches them too. */
+export function lexiconAliases(): Map<string, string[]> {
+  const map = new Map<string, string[]>();
+  for (const r of lexiconRows()) map.set(r.code, [...(map.get(r.code) ?? []), ...r.terms]);
+  return map;
 }

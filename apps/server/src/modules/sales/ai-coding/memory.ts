@@ -4,8 +4,8 @@ import { sql } from 'drizzle-orm';
 import type { AuthedCtx } from '../../../http/context.ts';
 import { scoped } from '../../../data/tenant-scope.ts';
 import { badRequest } from '../../../lib/errors.ts';
-import type { Catalog } from '../tax-codes/catalog.ts';
-import { catalogFor } from '../tax-codes/store.ts';
+import type { Catalog } from '../tax-codes/index.ts';
+import { catalogFor } from '../tax-codes/index.ts';
 import type { MemoryHint } from './coder.ts';
 import { nameKey } from './normalize.ts';
 
@@ -37,14 +37,11 @@ export async function confirmCoding(
 ) {
   catalog ??= await catalogFor(ctx.db);
   const entry = catalog.get(code);
-  if (!entry) throw badRequest('TAX_CODE_UNKNOWN', `字段 code 不合法：税收分类编码 ${code} 不存在`);
+  if (!entry) throw badRequest('TAX_CODE_UNKNOWN.field', { code });
   if (!entry.usable)
-    throw badRequest(
-      'TAX_CODE_NOT_USABLE',
-      `字段 code 不合法：${code} ${entry.name} ${entry.enabled ? '是汇总项，不能用于开票' : '已停用'}`,
-    );
+    throw badRequest(entry.enabled ? 'TAX_CODE_NOT_USABLE' : 'TAX_CODE_NOT_USABLE.retired', { code, name: entry.name });
   const key = nameKey(name);
-  if (!key) throw badRequest('VALIDATION_FAILED', '字段 name 不合法：商品名称不能为空');
+  if (!key) throw badRequest('VALIDATION_FAILED.name_empty');
   const tenantId = scoped(ctx, tenantCodingMemory, db).tenantFor(null);
   const [row] = await db
     .insert(tenantCodingMemory)

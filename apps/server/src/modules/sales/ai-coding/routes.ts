@@ -1,7 +1,7 @@
 import { aiCoding, confirmAiCoding } from '@fpy/contracts';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../../http/route.ts';
-import { catalogFor } from '../tax-codes/store.ts';
+import { catalogFor } from '../tax-codes/index.ts';
 import { coderFor } from './coder.ts';
 import { confirmCoding, memoryOf } from './memory.ts';
 

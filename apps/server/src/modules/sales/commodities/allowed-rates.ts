@@ -7,7 +7,7 @@ import {
   rateLabel,
   type TaxRate,
 } from '@fpy/domain';
-import { splitRates } from '../tax-codes/catalog.ts';
+import { splitRates } from '../tax-codes/index.ts';
 
 /** 6xxxxxxxxxxxxxxxxxx: 未发生销售行为的不征税项目 — the only codes a 不征税 line may carry. */
 const NON_TAXABLE_ROOT = '6';

@@ -1,5 +1,4 @@
 import type { CommodityRow } from '@fpy/contracts';
-import { fromProviderRate, type PreferentialPolicy, type TaxRate } from '@fpy/domain';
 import ExcelJS from 'exceljs';
 import type { ExcelColumn } from '../../../lib/excel.ts';
 
@@ -44,16 +43,6 @@ export async function importTemplate(): Promise<Buffer> {
   notes.getColumn(1).width = 90;
   for (const line of NOTES) notes.addRow([line]);
   return Buffer.from(await wb.xlsx.writeBuffer());
-}
-
-/** 税率 as written on an invoice: "13%", "0.13", "13", "免税", "不征税"; null when none of ours. */
-export function parseRateText(text: string): { rate: TaxRate; policy: PreferentialPolicy | null } | null {
-  const t = text.replace(/\s/g, '');
-  if (t === '免税') return { rate: 'rate_0', policy: 'exempt' };
-  if (t === '不征税') return { rate: 'rate_0', policy: 'non_taxable' };
-  const rate =
-    fromProviderRate(t) ?? (/^\d+(\.\d+)?$/.test(t) && Number(t) >= 1 ? fromProviderRate(`${t}%`) : null);
-  return rate ? { rate, policy: null } : null;
 }
 
 export const EXPORT_COLUMNS: ExcelColumn<CommodityRow>[] = [

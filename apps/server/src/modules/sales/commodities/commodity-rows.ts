@@ -1,7 +1,7 @@
 import type { CommodityRow } from '@fpy/contracts';
 import type { commodities } from '@fpy/db';
 import { isPreferentialPolicy, isTaxRate, POLICY_LABEL, rateLabel } from '@fpy/domain';
-import type { Catalog } from '../tax-codes/catalog.ts';
+import type { Catalog } from '../tax-codes/index.ts';
 
 export type Commodity = typeof commodities.$inferSelect;
 

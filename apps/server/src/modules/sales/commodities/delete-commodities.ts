@@ -18,7 +18,7 @@ export async function deleteCommodities(ctx: AuthedCtx, ids: number[], opts: { s
       .from(commodities)
       .where(s.where(inArray(commodities.id, ids)))
       .for('update');
-    if (opts.single && !own.length) throw notFound('商品编码不存在');
+    if (opts.single && !own.length) throw notFound('NOT_FOUND.commodity');
     if (!own.length) return 0;
     const maps = scoped(ctx, commoditySkuMaps, db);
     const [used] = await db
@@ -35,10 +35,7 @@ export async function deleteCommodities(ctx: AuthedCtx, ids: number[], opts: { s
       .limit(1);
     if (used) {
       const name = own.find((c) => c.id === used.commodityId)?.name;
-      throw businessError(
-        'COMMODITY_IN_USE',
-        `商品“${name}”已被商品对照（SKU ${used.sku}）引用，请先删除对照`,
-      );
+      throw businessError('COMMODITY_IN_USE', { name, sku: used.sku });
     }
     const gone = await db
       .delete(commodities)

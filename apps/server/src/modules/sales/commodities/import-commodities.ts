@@ -6,7 +6,8 @@ import { AppError } from '../../../lib/errors.ts';
 import { readWorkbook } from '../../../lib/excel.ts';
 import { commodityValues, createCommodityVerb } from './save-commodity.ts';
 import { stripShortName } from './commodity-rows.ts';
-import { IMPORT_COLUMNS, IMPORT_LABELS, parseRateText } from './commodity-excel.ts';
+import { parseRateText } from '@fpy/domain';
+import { IMPORT_COLUMNS, IMPORT_LABELS } from './commodity-excel.ts';
 
 class RowProblem extends Error {}
 

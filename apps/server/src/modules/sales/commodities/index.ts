@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { registerCommodityRoutes } from './routes.ts';
 
+// The public face: what other modules may use.
+export { printNameOf } from './commodity-rows.ts';
+
 /** 商品编码: the tenant's goods with their tax codes, own codes, rates; import from invoices, export. */
 export function registerCommoditiesModule(app: FastifyInstance) {
   registerCommodityRoutes(app);

@@ -20,7 +20,7 @@ import { route } from '../../../http/route.ts';
 import { badRequest, notFound } from '../../../lib/errors.ts';
 import { buildWorkbook, sendWorkbook } from '../../../lib/excel.ts';
 import { readUpload } from '../../../lib/upload.ts';
-import { catalogFor } from '../tax-codes/store.ts';
+import { catalogFor } from '../tax-codes/index.ts';
 import { allowedRateOptions } from './allowed-rates.ts';
 import { EXPORT_COLUMNS, importTemplate } from './commodity-excel.ts';
 import { commodityRowOf } from './commodity-rows.ts';
@@ -59,7 +59,7 @@ export function registerCommodityRoutes(app: FastifyInstance) {
       .from(commodities)
       .where(s.where(eq(commodities.ownCode, query.bm)))
       .limit(1);
-    if (!row) throw notFound(`自行编码 ${query.bm} 不存在`);
+    if (!row) throw notFound('NOT_FOUND.own_code', { code: query.bm });
     return toRow(ctx, row);
   });
 
@@ -101,7 +101,7 @@ export function registerCommodityRoutes(app: FastifyInstance) {
     const where = commodityWhere(ctx, query);
     const [{ n }] = await ctx.db.select({ n: count() }).from(commodities).where(and(where));
     if (n > MAX_EXPORT_ROWS)
-      throw badRequest('EXPORT_TOO_LARGE', `导出不能超过${MAX_EXPORT_ROWS}条，请先筛选`);
+      throw badRequest('EXPORT_TOO_LARGE.filter', { max: MAX_EXPORT_ROWS });
     const [rows, catalog] = await Promise.all([
       ctx.db.select().from(commodities).where(where).orderBy(commodityOrder(query.sort)),
       catalogFor(ctx.db),

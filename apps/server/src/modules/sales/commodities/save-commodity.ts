@@ -12,9 +12,9 @@ import { scoped } from '../../../data/tenant-scope.ts';
 import type { AuthedCtx } from '../../../http/context.ts';
 import { badRequest } from '../../../lib/errors.ts';
 import { isUniqueViolation } from '../../../lib/db-errors.ts';
-import { catalogFor } from '../tax-codes/store.ts';
+import { catalogFor } from '../tax-codes/index.ts';
 import { allowedRateOptions, findOption } from './allowed-rates.ts';
-import { initialsOf } from './initials.ts';
+import { initialsOf } from '../../../lib/initials.ts';
 import { nextOwnCode } from './next-own-code.ts';
 import { commodityRowOf } from './commodity-rows.ts';
 import { usableTaxCode } from './tax-code-check.ts';
@@ -32,10 +32,13 @@ export async function commodityValues(
   const chosen = findOption(options, v.rate, v.policy);
   if (!chosen) {
     const given = `${rateLabel(v.rate)}${v.policy ? `（${POLICY_LABEL[v.policy]}）` : ''}`;
-    throw badRequest(
-      'RATE_NOT_ALLOWED',
-      `${labels.rate}“${given}”不适用于编码 ${entry.code}（${entry.name}），可选：${options.map((o) => o.label).join('、')}`,
-    );
+    throw badRequest('RATE_NOT_ALLOWED', {
+      label: labelText(labels.rate),
+      given,
+      code: entry.code,
+      name: entry.name,
+      options: listText(options.map((o) => o.label)),
+    });
   }
   return {
     name: v.name,
@@ -52,7 +55,7 @@ export async function commodityValues(
   };
 }
 
-const duplicateOwnCode = (code: string) => badRequest('OWN_CODE_DUPLICATE', `自行编码“${code}”已存在`);
+const duplicateOwnCode = (code: string) => badRequest('OWN_CODE_DUPLICATE', { code });
 
 /**
  * Adds a commodity. A blank own code gets the next free number; if another save took it meanwhile (the

@@ -8,7 +8,7 @@ import {
   type TaxRate,
   tryParseDecimal,
 } from '@fpy/domain';
-import { parseRateText } from '../commodities/commodity-excel.ts';
+import { parseRateText } from '@fpy/domain';
 import { type BatchColumnKey, HEADER_OF, type RowValues } from './columns.ts';
 
 export type Commodity = typeof commodities.$inferSelect;

@@ -3,10 +3,8 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import type { AuthedCtx } from '../../../http/context.ts';
 import type { JobQueue } from '../../../jobs/queue.ts';
 import { AppError, businessError, notFound } from '../../../lib/errors.ts';
-import { isStateChanged } from '../invoicing/transition.ts';
-import { issuingTenant, type VerbCtx } from '../invoicing/verb-ctx.ts';
-import { createDraft } from '../invoicing/verbs/create-draft.ts';
-import { submitForIssue } from '../invoicing/verbs/submit-for-issue.ts';
+import { createDraft, isStateChanged, issuingTenant, submitForIssue } from '../invoicing/index.ts';
+import { type VerbCtx } from '../../../http/verb-ctx.ts';
 import type { BatchPayload, BatchReport, StoredInvoice } from './types.ts';
 
 export const BATCH_JOB = 'invoice-batch.run';
@@ -34,12 +32,12 @@ export async function startBatch(ctx: AuthedCtx, id: number) {
     .select()
     .from(invoiceBatches)
     .where(and(eq(invoiceBatches.id, id), eq(invoiceBatches.tenantId, tenantId)));
-  if (!batch) throw notFound('批次不存在');
+  if (!batch) throw notFound('NOT_FOUND.batch');
   if (batch.status !== 'validated')
-    throw businessError('BATCH_ALREADY_STARTED', '该批次已开具，不能重复开具');
+    throw businessError('BATCH_ALREADY_STARTED');
   const payload = batch.payload as BatchPayload;
   if (!payload.invoices.length)
-    throw businessError('BATCH_NOTHING_TO_ISSUE', '该批次没有校验通过的发票，请修改文件后重新上传');
+    throw businessError('BATCH_NOTHING_TO_ISSUE');
   const [started] = await ctx.db
     .update(invoiceBatches)
     .set({
@@ -49,7 +47,7 @@ export async function startBatch(ctx: AuthedCtx, id: number) {
     })
     .where(and(eq(invoiceBatches.id, id), eq(invoiceBatches.status, 'validated')))
     .returning();
-  if (!started) throw businessError('BATCH_ALREADY_STARTED', '该批次已开具，不能重复开具');
+  if (!started) throw businessError('BATCH_ALREADY_STARTED');
   await enqueueBatch(ctx.jobs, started);
   return started;
 }

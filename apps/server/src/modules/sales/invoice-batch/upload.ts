@@ -1,3 +1,4 @@
+import { issuingTenant } from '../invoicing/index.ts';
 import type { InvoiceBatchDetail } from '@fpy/contracts';
 import { commodities, invoiceBatches } from '@fpy/db';
 import { formatYuan } from '@fpy/domain';
@@ -5,8 +6,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { AuthedCtx } from '../../../http/context.ts';
 import { badRequest } from '../../../lib/errors.ts';
 import { readWorkbook } from '../../../lib/excel.ts';
-import { issuingTenant } from '../invoicing/verb-ctx.ts';
-import { taxGatewayFor } from '../../platform/tax-gateway/index.ts';
+
 import { BATCH_COLUMNS, type RowValues } from './columns.ts';
 import type { Commodity } from './parse-line.ts';
 import { batchDetail } from './progress.ts';
@@ -34,10 +34,10 @@ export async function uploadBatch(
       goods.set(c.ownCode, c);
 
   const v = validateRows(sheet, goods);
-  if (!v.totalRows) throw badRequest('FILE_EMPTY', '文件中没有数据行（示例行不计）');
+  if (!v.totalRows) throw badRequest('FILE_EMPTY.batch');
   if (v.invoices.length) {
     // §11.1: the bureau refuses what exceeds the month's line; say so before anyone presses 开具.
-    const credit = await taxGatewayFor(ctx.db).creditLine(tenantId);
+    const credit = await ctx.taxGatewayFor(ctx.db).creditLine(tenantId);
     if (v.totalFen > credit.remainingFen)
       v.report.warnings.push(
         `本批发票价税合计 ${formatYuan(v.totalFen)} 元，超过本月剩余授信额度 ${formatYuan(credit.remainingFen)} 元：超出额度的发票将开具失败`,

@@ -1,7 +1,7 @@
 import { type BatchRowIssue, type CreateInvoiceBody, createInvoiceBody } from '@fpy/contracts';
 import type { z } from 'zod';
 import { AppError } from '../../../lib/errors.ts';
-import { recompute } from '../invoicing/recompute.ts';
+import { recompute } from '../invoicing/index.ts';
 import {
   type BatchColumnKey,
   COLUMN_KEYS,

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../../http/context.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { fileStoreFor } from '../../../lib/file-store.ts';
-import { INVOICE_ISSUED_JOB, type InvoiceIssuedPayload } from '../invoicing/events.ts';
+import { INVOICE_ISSUED_JOB, type InvoiceIssuedPayload, providePdfSource } from '../invoicing/index.ts';
+import { loadOrRenderPdf } from './pdf-for-zip.ts';
 import { createRenderer, RenderPoolClosedError } from './render-pool.ts';
 import { type FilesDeps, renderAndStore, setFilesDeps } from './render.ts';
 import { registerInvoiceFileRoutes } from './routes.ts';
@@ -22,6 +23,8 @@ export function registerInvoiceFilesModule(
   const renderer = createRenderer(services.config.RENDER_WORKERS);
   const deps: FilesDeps = { store: fileStoreFor(services.config), uploadsDir, renderer };
   setFilesDeps(services.db, deps);
+  // The invoice query's ZIP download reads PDFs through this seam; invoicing never imports this module.
+  providePdfSource(loadOrRenderPdf);
   // On shutdown the renders still waiting are skipped rather than awaited: downloads render on demand.
   let closing = false;
   app.addHook('onClose', async () => {

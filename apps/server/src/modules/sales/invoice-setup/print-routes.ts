@@ -15,7 +15,7 @@ import { likePattern, offsetOf, orderBy } from '../../../data/paging.ts';
 import { scoped } from '../../../data/tenant-scope.ts';
 import { route } from '../../../http/route.ts';
 import { businessError, notFound } from '../../../lib/errors.ts';
-import { toDetail, toSummary } from '../invoicing/view.ts';
+import { toDetail, toSummary } from '../invoicing/index.ts';
 import { createPrintSettingVerb, printSettingRowOf, updatePrintSettingVerb } from './print-settings.ts';
 import { dayRange } from '../../../data/day-range.ts';
 
@@ -81,9 +81,9 @@ export function registerPrintRoutes(app: FastifyInstance) {
     const byId = new Map(rows.map((r) => [r.id, r]));
     const ordered = query.ids.map((id) => {
       const inv = byId.get(id);
-      if (!inv) throw notFound('发票不存在');
+      if (!inv) throw notFound('NOT_FOUND.invoice');
       if (!(PRINTABLE_STATUSES as readonly string[]).includes(inv.status))
-        throw businessError('INVOICE_NOT_PRINTABLE', `发票（流水号 ${inv.clientSerial}）尚未开具，不能打印`);
+        throw businessError('INVOICE_NOT_PRINTABLE', { serial: inv.clientSerial });
       return inv;
     });
     return Promise.all(ordered.map((inv) => toDetail(ctx.db, inv)));

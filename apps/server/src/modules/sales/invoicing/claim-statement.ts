@@ -1,6 +1,6 @@
 import { type Db, invoiceLines, invoices, rowFromJson, runStatement, type Statement } from '@fpy/db';
 import { eventValues } from './transition.ts';
-import type { VerbCtx } from './verb-ctx.ts';
+import type { VerbCtx } from '../../../http/verb-ctx.ts';
 
 type Invoice = typeof invoices.$inferSelect;
 type Line = typeof invoiceLines.$inferSelect;

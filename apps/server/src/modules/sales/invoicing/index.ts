@@ -13,7 +13,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../../http/context.ts';
 import { route } from '../../../http/route.ts';
 import { AppError } from '../../../lib/errors.ts';
-import { taxGatewayFor } from '../../platform/tax-gateway/index.ts';
 import { registerIssueJob } from './jobs.ts';
 import { loadInvoice } from './load.ts';
 import { getInvoiceDetail, listInvoicePage } from './queries.ts';
@@ -28,14 +27,26 @@ import { enqueueIssue, submitForIssue } from './verbs/submit-for-issue.ts';
 import { updateDraft } from './verbs/update-draft.ts';
 import { toDetail } from './view.ts';
 
+// The public face of 发票开具: what other modules may use. Everything else in this folder is private.
+export { INVOICE_ISSUED_JOB, type InvoiceIssuedPayload } from './events.ts';
+export { onRedInvoiceIssued, type RedIssuedHook } from './hooks.ts';
+export { issuingTenant } from './issuing-tenant.ts';
+export { loadInvoice } from './load.ts';
+export { type LoadOrRenderPdf, providePdfSource } from './query/pdf-provider.ts';
+export { recompute } from './recompute.ts';
+export { isStateChanged, recordEvent, transition } from './transition.ts';
+export { createDraft } from './verbs/create-draft.ts';
+export { enqueueIssue, submitForIssue } from './verbs/submit-for-issue.ts';
+export { toDetail, toSummary } from './view.ts';
+
 /** Someone else submitted the same draft first (a racing replay): read their result instead. */
 const lostSubmitRace = (err: unknown) =>
   isStateChanged(err) || (err instanceof AppError && err.code === 'INVOICE_NOT_DRAFT');
 
 /** 发票开具 (issue 4 §2): routes stay thin, the verbs in verbs/ do the writes, the issue job talks to the bureau. */
 export function registerInvoicingModule(app: FastifyInstance, services: Services) {
-  registerIssueJob(services.jobsDb, services.jobs, taxGatewayFor);
-  registerInvoicingSweeps(services, taxGatewayFor, app.log);
+  registerIssueJob(services.jobsDb, services.jobs, services.taxGatewayFor);
+  registerInvoicingSweeps(services, services.taxGatewayFor, app.log);
 
   // The in-process queue forgets its jobs on restart: pick up every invoice still waiting for the bureau.
   // Issue is idempotent per attempt and settle only queries, so a resumed job never issues twice.

@@ -1,7 +1,7 @@
 import type { Db } from '@fpy/db';
 import type { JobQueue } from '../../../jobs/queue.ts';
-import type { TaxGateway } from '../../platform/tax-gateway/gateway.ts';
-import { systemCtx } from './verb-ctx.ts';
+import type { TaxGateway } from '../../../gateways/tax-bureau/gateway.ts';
+import { systemCtx } from '../../../http/verb-ctx.ts';
 import { issueMany } from './verbs/issue-many.ts';
 import { ISSUE_JOB } from './verbs/submit-for-issue.ts';
 

@@ -7,6 +7,6 @@ export async function loadInvoice(db: Db, tenantId: number, id: number) {
     .select()
     .from(invoices)
     .where(and(eq(invoices.id, id), eq(invoices.tenantId, tenantId)));
-  if (!inv) throw notFound('发票不存在');
+  if (!inv) throw notFound('NOT_FOUND.invoice');
   return inv;
 }

@@ -20,13 +20,13 @@ export function recompute(body: InvoiceFormInput): InvoiceCalculation {
   );
   const errors = calc.violations.filter((v) => v.severity === 'error');
   if (errors.length)
-    throw badRequest('INVOICE_INVALID', errors[0].message, {
+    throw badRequest('INVOICE_INVALID', { problem: violationText(errors[0]) }, {
       violations: errors.map((v) => ({ code: v.code, lineNo: v.lineNo ?? null, message: v.message })),
     });
   // §1.4: 备注 ≤ 200 on 数电, 230 on legacy.
   const remarkMax = invoiceTypeRules(body.type).remarkMaxLength;
   if (body.remarks && body.remarks.length > remarkMax)
-    throw badRequest('INVOICE_INVALID', `备注不能超过${remarkMax}个字符`);
+    throw badRequest('INVOICE_INVALID.remarks', { max: remarkMax });
   const expected = { amountFen: calc.totals.amount, taxFen: calc.totals.tax, totalFen: calc.totals.total };
   const sent = body.totals ?? {};
   const differs = (Object.keys(expected) as (keyof typeof expected)[]).filter(
@@ -35,7 +35,11 @@ export function recompute(body: InvoiceFormInput): InvoiceCalculation {
   if (differs.length)
     throw badRequest(
       'INVOICE_TOTALS_MISMATCH',
-      `合计与系统计算不一致：价税合计应为${formatYuan(expected.totalFen)}元，合计金额${formatYuan(expected.amountFen)}元，合计税额${formatYuan(expected.taxFen)}元`,
+      {
+        total: formatYuan(expected.totalFen),
+        amount: formatYuan(expected.amountFen),
+        tax: formatYuan(expected.taxFen),
+      },
       {
         fields: differs,
         expected,

@@ -1,8 +1,8 @@
 import { type Db, invoices } from '@fpy/db';
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { Services } from '../../../http/context.ts';
-import type { TaxGateway } from '../../platform/tax-gateway/gateway.ts';
-import { type GatewayCtx, systemCtx } from './verb-ctx.ts';
+import type { TaxGateway } from '../../../gateways/tax-bureau/gateway.ts';
+import { type GatewayCtx, systemCtx } from '../../../http/verb-ctx.ts';
 import { settle } from './verbs/settle.ts';
 import { enqueueIssue } from './verbs/submit-for-issue.ts';
 

@@ -10,7 +10,7 @@ import {
 } from '@fpy/db';
 import { canTransition, INVOICE_STATUS_LABELS, type InvoiceStatus } from '@fpy/domain';
 import { AppError, businessError } from '../../../lib/errors.ts';
-import type { VerbCtx } from './verb-ctx.ts';
+import type { VerbCtx } from '../../../http/verb-ctx.ts';
 
 type Invoice = typeof invoices.$inferSelect;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -29,16 +29,10 @@ export async function transition(
   opts: { set?: Partial<typeof invoices.$inferInsert>; reason?: string | null } = {},
 ): Promise<Invoice> {
   if (!canTransition(from, to))
-    throw businessError(
-      'INVOICE_TRANSITION_INVALID',
-      `发票状态不能从${INVOICE_STATUS_LABELS[from]}变为${INVOICE_STATUS_LABELS[to]}`,
-    );
+    throw businessError('INVOICE_TRANSITION_INVALID', { from: invoiceStatusText(from), to: invoiceStatusText(to) });
   const row = await moveStatus(tx as Db, ctx, inv, from, to, opts.set ?? {}, opts.reason ?? null);
   if (!row)
-    throw businessError(
-      'INVOICE_STATE_CHANGED',
-      `发票已不是${INVOICE_STATUS_LABELS[from]}状态，请刷新后重试`,
-    );
+    throw businessError('INVOICE_STATE_CHANGED', { from: invoiceStatusText(from) });
   return row;
 }
 

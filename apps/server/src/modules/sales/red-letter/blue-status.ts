@@ -1,8 +1,8 @@
 import { type Db, invoices, redLetterForms } from '@fpy/db';
 import type { InvoiceStatus } from '@fpy/domain';
 import { and, eq, sql } from 'drizzle-orm';
-import { transition } from '../invoicing/transition.ts';
-import type { VerbCtx } from '../invoicing/verb-ctx.ts';
+import { transition } from '../invoicing/index.ts';
+import type { VerbCtx } from '../../../http/verb-ctx.ts';
 import { lockBlue } from './store.ts';
 
 type Invoice = typeof invoices.$inferSelect;

@@ -1,7 +1,6 @@
 import { type Db, redLetterForms } from '@fpy/db';
 import { and, eq, inArray, lt, lte } from 'drizzle-orm';
-import type { Scheduler } from '../../../jobs/scheduler.ts';
-import { taxGatewayFor } from '../../platform/tax-gateway/index.ts';
+import type { Services } from '../../../http/context.ts';
 import { RED_FORM_PENDING_STATES } from '@fpy/contracts';
 
 export const EXPIRE_TASK = 'red-letter.expire';
@@ -14,7 +13,7 @@ const REFRESH_BATCH = 200;
  * mirrored into red_letter_forms, and pending forms re-read so the other party's confirmation or refusal shows.
  * Conditional UPDATEs only, so running twice (or in two processes) is harmless.
  */
-export function registerExpireJob(db: Db, scheduler: Scheduler) {
+export function registerExpireJob({ db, scheduler, taxGatewayFor }: Services) {
   scheduler.every(EXPIRE_TASK, 60_000, async (now) => {
     const gw = taxGatewayFor(db);
     const pending = inArray(redLetterForms.state, [...RED_FORM_PENDING_STATES]);

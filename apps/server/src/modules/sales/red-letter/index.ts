@@ -19,8 +19,9 @@ import { scoped } from '../../../data/tenant-scope.ts';
 import type { AuthedCtx, Services } from '../../../http/context.ts';
 import { route } from '../../../http/route.ts';
 import { businessError } from '../../../lib/errors.ts';
-import { type GatewayCtx, issuingTenant } from '../invoicing/verb-ctx.ts';
-import { toDetail } from '../invoicing/view.ts';
+import { type GatewayCtx } from '../../../http/verb-ctx.ts';
+import { issuingTenant, onRedInvoiceIssued, toDetail } from '../invoicing/index.ts';
+import { afterRedIssued } from './blue-status.ts';
 import { taxGatewayFor } from '../../platform/tax-gateway/index.ts';
 import { registerExpireJob } from './expire-job.ts';
 import { lookupBlue } from './lookup.ts';
@@ -30,14 +31,16 @@ import { actOnForm, type FormOp } from './verbs/act.ts';
 import { applyForm } from './verbs/apply.ts';
 import { issueRed } from './verbs/issue-red.ts';
 
-const withGateway = (ctx: AuthedCtx): GatewayCtx => ({ ...ctx, gateway: taxGatewayFor(ctx.db) });
+const withGateway = (ctx: AuthedCtx): GatewayCtx => ({ ...ctx, gateway: ctx.taxGatewayFor(ctx.db) });
 
 /**
  * 红字发票信息确认单 (§6.1): invoiceFill applies (full / partial per line, or quick full red), invoiceDetails
  * lists and acts on forms and issues the red invoice through the invoicing issue job. README.md says more.
  */
 export function registerRedLetterModule(app: FastifyInstance, services: Services) {
-  registerExpireJob(services.db, services.scheduler);
+  // A red invoice reaching 已开具 moves its blue invoice in the same transaction (invoicing runs the hook).
+  onRedInvoiceIssued(afterRedIssued);
+  registerExpireJob(services);
 
   route(app, lookupBlueInvoice, (ctx, { query }) => lookupBlue(ctx, query));
 
@@ -61,10 +64,7 @@ export function registerRedLetterModule(app: FastifyInstance, services: Services
       await ctx.db
         .delete(redLetterForms)
         .where(and(eq(redLetterForms.id, form.id), eq(redLetterForms.tenantId, tenantId)));
-      throw businessError(
-        'QUICK_RED_NEEDS_CONFIRMATION',
-        '该蓝字发票已被购买方用途确认或入账，不能快捷红冲，请填开确认单并待购买方确认后开具红字发票',
-      );
+      throw businessError('QUICK_RED_NEEDS_CONFIRMATION');
     }
     const { invoice } = await issueRed({ ctx: gctx, input: { formId: form.id } });
     reply.code(201);
@@ -107,7 +107,7 @@ export function registerRedLetterModule(app: FastifyInstance, services: Services
 function registerSandboxRoutes(app: FastifyInstance) {
   route(app, sandboxBuyerBooking, async (ctx, { body }) => {
     const blue = await scoped(ctx, invoices).get(body.blueInvoiceId);
-    if (!blue.number) throw businessError('RED_BLUE_INVALID', '发票尚未开具');
+    if (!blue.number) throw businessError('RED_BLUE_INVALID');
     await taxGatewayFor(ctx.db).simulateBuyerBooking(blue.sellerCreditCode, blue.number);
     return { ok: true as const };
   });

@@ -20,7 +20,7 @@ export async function lookupBlue(
     .where(s.where(q.id !== undefined ? eq(invoices.id, q.id) : eq(invoices.number, q.number!)))
     .orderBy(desc(invoices.id))
     .limit(1);
-  if (!blue) throw notFound('未找到该发票，请核对发票号码');
+  if (!blue) throw notFound('NOT_FOUND.blue_number');
   const lines = await blueLinesWithRemaining(ctx.db, blue);
   const remaining = (k: 'remainingAmountFen' | 'remainingTaxFen') => lines.reduce((a, l) => a + l[k], 0);
   const whyNot =

@@ -1,7 +1,7 @@
 import { type Db, invoices, redLetterForms } from '@fpy/db';
 import { and, eq } from 'drizzle-orm';
 import { businessError, notFound } from '../../../lib/errors.ts';
-import { TaxGatewayError, type RedForm } from '../../platform/tax-gateway/gateway.ts';
+import { TaxGatewayError, type RedForm } from '../../../gateways/tax-bureau/gateway.ts';
 
 type Form = typeof redLetterForms.$inferSelect;
 
@@ -12,7 +12,7 @@ export async function lockBlue(tx: Db, tenantId: number, id: number) {
     .from(invoices)
     .where(and(eq(invoices.id, id), eq(invoices.tenantId, tenantId)))
     .for('update');
-  if (!blue) throw notFound('蓝字发票不存在');
+  if (!blue) throw notFound('NOT_FOUND.blue');
   return blue;
 }
 
@@ -22,7 +22,7 @@ export async function loadForm(db: Db, tenantId: number, id: number, lock = fals
     .from(redLetterForms)
     .where(and(eq(redLetterForms.id, id), eq(redLetterForms.tenantId, tenantId)));
   const [row] = lock ? await q.for('update') : await q;
-  if (!row) throw notFound('确认单不存在');
+  if (!row) throw notFound('NOT_FOUND.red_form');
   return row;
 }
 
@@ -38,6 +38,6 @@ export async function mirror(db: Db, form: Pick<Form, 'id' | 'tenantId'>, answer
 
 /** A refusal by the bureau becomes a 409 with its Chinese message; anything else stays a 500. */
 export function bureauRefusal(err: unknown): never {
-  if (err instanceof TaxGatewayError) throw businessError('RED_FORM_REFUSED', err.message);
+  if (err instanceof TaxGatewayError) throw businessError(err.key, err.params);
   throw err;
 }

@@ -16,7 +16,7 @@ import type { AuthedCtx } from '../../../http/context.ts';
 import { route } from '../../../http/route.ts';
 import { badRequest, notFound } from '../../../lib/errors.ts';
 import { isUniqueViolation } from '../../../lib/db-errors.ts';
-import { initialsOf } from '../commodities/initials.ts';
+import { initialsOf } from '../../../lib/initials.ts';
 import { selectSkuMaps, skuMapRowOf } from './sku-map-rows.ts';
 
 type Input = z.output<typeof skuMapInput>;

@@ -2,7 +2,7 @@ import type { SkuMapRow } from '@fpy/contracts';
 import { commodities, commoditySkuMaps } from '@fpy/db';
 import { eq, type SQL } from 'drizzle-orm';
 import type { Db } from '@fpy/db';
-import { printNameOf } from '../commodities/commodity-rows.ts';
+import { printNameOf } from '../commodities/index.ts';
 
 const columns = {
   map: commoditySkuMaps,

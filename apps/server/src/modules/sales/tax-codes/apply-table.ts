@@ -46,7 +46,7 @@ export async function applyTable(db: Db, input: ApplyInput): Promise<TaxCodeJob 
     const existing = await tx.select().from(taxCodes);
     if (input.onlyIfEmpty && existing.length) {
       if (input.userId === null) return null;
-      throw businessError('TAX_CODES_NOT_EMPTY', '编码表已有数据，不能再次导入，请使用“同步编码”更新');
+      throw businessError('TAX_CODES_NOT_EMPTY');
     }
     const before = new Map(existing.map((r) => [r.code, r]));
     const inFile = new Set(input.rows.map((r) => r.code));

@@ -20,7 +20,7 @@ import { detailOf, nodeOf, reportOf } from './view.ts';
 export function registerTaxCodeRoutes(app: FastifyInstance) {
   route(app, taxCodeTree, async (ctx, { query }) => {
     const catalog = await catalogFor(ctx.db);
-    if (query.pid && !catalog.get(query.pid)) throw notFound(`编码 ${query.pid} 不存在`);
+    if (query.pid && !catalog.get(query.pid)) throw notFound('NOT_FOUND.code', { code: query.pid });
     return catalog.childrenOf(query.pid ?? null).map(nodeOf);
   });
 
@@ -35,7 +35,7 @@ export function registerTaxCodeRoutes(app: FastifyInstance) {
           (e) => e.code !== query.pid && catalog.pathOf(e.code).some((p) => p.code === query.pid),
         );
     } else {
-      if (query.pid && !catalog.get(query.pid)) throw notFound(`编码 ${query.pid} 不存在`);
+      if (query.pid && !catalog.get(query.pid)) throw notFound('NOT_FOUND.code', { code: query.pid });
       rows = catalog.childrenOf(query.pid ?? null).filter((e) => !usableOnly || e.usable);
     }
     const start = (query.page - 1) * query.limit;
@@ -45,7 +45,7 @@ export function registerTaxCodeRoutes(app: FastifyInstance) {
   route(app, taxCodeByCode, async (ctx, { query }) => {
     const catalog = await catalogFor(ctx.db);
     const entry = catalog.get(query.bm);
-    if (!entry) throw notFound(`税收分类编码 ${query.bm} 不存在`);
+    if (!entry) throw notFound('NOT_FOUND.tax_code', { code: query.bm });
     return detailOf(catalog, entry);
   });
 

@@ -1,8 +1,8 @@
 import type { Db } from '@fpy/db';
 import { taxCodeJobs, taxCodes } from '@fpy/db';
 import { desc, sql } from 'drizzle-orm';
-import { lexiconRows } from '../ai-coding/lexicon.ts';
 import { Catalog } from './catalog.ts';
+import { searchAliases } from './search-aliases.ts';
 import { REFERENCE_FILE, REFERENCE_VERSION, referenceRows } from './reference.ts';
 import { applyTable } from './apply-table.ts';
 
@@ -49,11 +49,9 @@ async function build(db: Db): Promise<Catalog> {
   return new Catalog(rows, jobId, aliasMap());
 }
 
-/** The lexicon's everyday words (not brands) make the search box find 笔记本电脑 and bjbdn. */
+/** The everyday words AI-assisted coding provides make the search box find 笔记本电脑 and bjbdn. */
 export function aliasMap(): Map<string, string[]> {
-  const map = new Map<string, string[]>();
-  for (const r of lexiconRows()) map.set(r.code, [...(map.get(r.code) ?? []), ...r.terms]);
-  return map;
+  return searchAliases();
 }
 
 /** The in-memory table for this database: loaded on first use, rebuilt when a newer import/sync exists. */
@@ -75,7 +73,10 @@ export async function catalogFor(db: Db): Promise<Catalog> {
   return slot.catalog;
 }
 
-/** After this process applied a new table: rebuild now rather than after the recheck interval. */
+/** Bus topic (lib/bus.ts) of a new table applied: every server process drops its in-memory catalog. */
+export const CATALOG_TOPIC = 'tax-codes';
+
+/** After a process applied a new table: rebuild now rather than after the recheck interval. */
 export function invalidateCatalog(db: Db) {
   slots.delete(db);
 }

@@ -3,9 +3,10 @@ import type { FastifyRequest } from 'fastify';
 import type { AuthedCtx } from '../../../http/context.ts';
 import { badRequest } from '../../../lib/errors.ts';
 import { applyTable } from './apply-table.ts';
+import { listText } from '@fpy/contracts';
 import { readUpload } from '../../../lib/upload.ts';
 import { csvText } from './csv-text.ts';
-import { catalogFor, invalidateCatalog } from './store.ts';
+import { CATALOG_TOPIC, catalogFor, invalidateCatalog } from './store.ts';
 import { parseTable } from './table-file.ts';
 import { reportOf } from './view.ts';
 
@@ -28,7 +29,7 @@ export async function syncFromUpload(
   if ('problems' in parsed)
     throw badRequest(
       'TAX_CODE_FILE_INVALID',
-      `编码表文件有误，未做任何修改：${parsed.problems.slice(0, 5).join('；')}`,
+      { problems: listText(parsed.problems.slice(0, 5), '；', '; ') },
       {
         problems: parsed.problems,
       },
@@ -44,7 +45,7 @@ export async function syncFromUpload(
     if (retiring > live * MASS_RETIRE_SHARE && upload.fields.confirmRetire !== 'true')
       throw badRequest(
         'TAX_CODE_MASS_RETIRE',
-        `该文件将停用 ${retiring} 个编码（超过现有编码的10%），请确认文件完整；确需如此请勾选“确认停用”后重试`,
+        { count: retiring },
         { retiring },
       );
   }
@@ -57,5 +58,7 @@ export async function syncFromUpload(
     onlyIfEmpty: kind === 'import',
   });
   invalidateCatalog(ctx.db);
+  // Every other server process rebuilds on its next use too, not only after its 3-second recheck.
+  ctx.bus.publish(CATALOG_TOPIC);
   return reportOf(job!);
 }

@@ -1,10 +1,11 @@
 import { getRegisterCode, registerCompany } from '@fpy/contracts';
 import { passwordProblem } from '@fpy/domain';
+import { passwordWeak } from '../../auth/index.ts';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../../../http/route.ts';
 import { badRequest } from '../../../../lib/errors.ts';
 import { hashPassword } from '../../../../lib/hash.ts';
-import type { LoginKey } from '../../auth/login-key.ts';
+import type { LoginKey } from '../../auth/index.ts';
 import { maskTarget } from '../../auth/index.ts';
 import { openCompany } from './open-company.ts';
 import { consumeRegisterCode, sendRegisterCode } from './register-code.ts';
@@ -27,7 +28,7 @@ export function registerRegisterRoutes(app: FastifyInstance, loginKey: LoginKey)
   route(app, registerCompany, async (ctx, { body }) => {
     const password = loginKey.decrypt(body.password);
     const problem = passwordProblem(password);
-    if (problem) throw badRequest('PASSWORD_WEAK', problem);
+    if (problem) throw passwordWeak(problem);
     const creditCode = registrableCreditCode(body.creditCode);
     await consumeRegisterCode(ctx, body.contactPhone, body.code);
     // Hashed before the lookups, so an opened and a refused registration cost the same scrypt.

@@ -1,13 +1,14 @@
 import { createTenant, getTenant, listTenants, setTenantStatus, updateTenant } from '@fpy/contracts';
 import { tenants, users } from '@fpy/db';
 import { passwordProblem } from '@fpy/domain';
+import { passwordWeak } from '../../auth/index.ts';
 import { and, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../../../http/route.ts';
 import { likePattern, offsetOf, orderBy } from '../../../../data/paging.ts';
 import { badRequest, notFound } from '../../../../lib/errors.ts';
 import { hashPassword } from '../../../../lib/hash.ts';
-import type { LoginKey } from '../../auth/login-key.ts';
+import type { LoginKey } from '../../auth/index.ts';
 import { createCompany, usernameTaken } from './create-company.ts';
 import { tenantChanges, tenantValues } from './tenant-fields.ts';
 import { parentTenant, tenantColumns, tenantRowById, toTenantRow } from './tenant-rows.ts';
@@ -53,7 +54,7 @@ export function registerTenantRoutes(app: FastifyInstance, loginKey: LoginKey) {
   route(app, createTenant, async (ctx, { body }) => {
     const password = loginKey.decrypt(body.adminPassword);
     const problem = passwordProblem(password);
-    if (problem) throw badRequest('PASSWORD_WEAK', problem);
+    if (problem) throw passwordWeak(problem);
     const { credit, values } = await tenantValues(ctx.db, body);
     const [u] = await ctx.db
       .select({ id: users.id })
@@ -74,7 +75,7 @@ export function registerTenantRoutes(app: FastifyInstance, loginKey: LoginKey) {
 
   route(app, updateTenant, async (ctx, { params, body }) => {
     const [current] = await ctx.db.select().from(tenants).where(eq(tenants.id, params.id)).limit(1);
-    if (!current) throw notFound('租户不存在');
+    if (!current) throw notFound('NOT_FOUND.tenant');
     const { warning, values } = await tenantChanges(ctx.db, body, current);
     if (Object.keys(values).length) await ctx.db.update(tenants).set(values).where(eq(tenants.id, params.id));
     // Cached profiles carry the company block and tenantType.
@@ -88,7 +89,7 @@ export function registerTenantRoutes(app: FastifyInstance, loginKey: LoginKey) {
       .set({ status: body.status })
       .where(eq(tenants.id, params.id))
       .returning({ id: tenants.id });
-    if (!updated.length) throw notFound('租户不存在');
+    if (!updated.length) throw notFound('NOT_FOUND.tenant');
     // The actor loader refuses users of a suspended tenant; dropping the caches makes that immediate.
     ctx.invalidateAuthz();
     return tenantRowById(ctx.db, params.id);

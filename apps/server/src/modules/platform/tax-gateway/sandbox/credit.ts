@@ -1,6 +1,6 @@
 import { type Db, taxSandboxCreditLines } from '@fpy/db';
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
-import type { CreditLine } from '../gateway.ts';
+import type { CreditLine } from '../../../../gateways/tax-bureau/gateway.ts';
 
 /**
  * 授信额度 (§11.1): a monthly total per tenant; credit cannot be used across months, so each 属期 has its own

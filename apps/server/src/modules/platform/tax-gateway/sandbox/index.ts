@@ -8,7 +8,7 @@ import type {
   RedFormApplyRequest,
   TaxGateway,
   VerifyRequest,
-} from '../gateway.ts';
+} from '../../../../gateways/tax-bureau/gateway.ts';
 import { readCreditLine, setCreditLimit } from './credit.ts';
 import { queryIssueResult } from './issue.ts';
 import { queryIssueResults, submitIssues } from './issue-batch.ts';

@@ -1,6 +1,6 @@
 import { type Db, rowFromJson, runStatement, type Statement, taxSandboxRequests } from '@fpy/db';
 import { and, inArray } from 'drizzle-orm';
-import type { IssueRequest, IssueResult } from '../gateway.ts';
+import type { IssueRequest, IssueResult } from '../../../../gateways/tax-bureau/gateway.ts';
 import { processDueBlue, processRequest, resultOf } from './issue.ts';
 import type { SandboxOptions } from './options.ts';
 

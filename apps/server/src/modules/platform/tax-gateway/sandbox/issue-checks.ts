@@ -1,5 +1,5 @@
 import { INVOICE_TYPE_RULES, isInvoiceType } from '@fpy/domain';
-import type { IssueRequest } from '../gateway.ts';
+import type { IssueRequest } from '../../../../gateways/tax-bureau/gateway.ts';
 import { regionOf } from './numbering.ts';
 import { FAILURE_MARKER } from './options.ts';
 

@@ -10,7 +10,7 @@ import {
 } from '@fpy/db';
 import { formatYuan } from '@fpy/domain';
 import { eq } from 'drizzle-orm';
-import type { IssueRequest, IssueResult } from '../gateway.ts';
+import type { IssueRequest, IssueResult } from '../../../../gateways/tax-bureau/gateway.ts';
 import { readCreditLine, restoreCredit } from './credit.ts';
 import { checkIssueRequest, type Refusal } from './issue-checks.ts';
 import { allocateSequence, formatDigitalNumber, regionOf } from './numbering.ts';

@@ -1,7 +1,7 @@
 import { type Db, taxSandboxInvoices } from '@fpy/db';
 import { formatYuan } from '@fpy/domain';
 import { and, eq } from 'drizzle-orm';
-import type { LayoutFile, LayoutFormat } from '../gateway.ts';
+import type { LayoutFile, LayoutFormat } from '../../../../gateways/tax-bureau/gateway.ts';
 
 const esc = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

@@ -5,7 +5,7 @@ import {
   type RedFormApplyRequest,
   type RedLetterFormState,
   TaxGatewayError,
-} from '../gateway.ts';
+} from '../../../../gateways/tax-bureau/gateway.ts';
 import { RED_FORM_WINDOW_MS } from './options.ts';
 import { toRedForm } from './red-forms.ts';
 

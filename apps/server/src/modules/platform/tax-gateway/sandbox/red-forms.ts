@@ -7,7 +7,7 @@ import {
   type RedFormAction,
   type RedLetterFormState,
   TaxGatewayError,
-} from '../gateway.ts';
+} from '../../../../gateways/tax-bureau/gateway.ts';
 
 type FormRow = typeof taxSandboxRedForms.$inferSelect;
 const PENDING: RedLetterFormState[] = ['pending_buyer', 'pending_seller'];

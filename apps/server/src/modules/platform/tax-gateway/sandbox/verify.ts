@@ -1,7 +1,7 @@
 import { type Db, taxSandboxInvoices } from '@fpy/db';
 import type { InvoiceType } from '@fpy/domain';
 import { eq } from 'drizzle-orm';
-import type { VerifyRequest, VerifyResult } from '../gateway.ts';
+import type { VerifyRequest, VerifyResult } from '../../../../gateways/tax-bureau/gateway.ts';
 import { DIGITAL_NUMBER } from './numbering.ts';
 
 type Field = Extract<VerifyResult, { result: 'mismatch' }>['fields'][number];

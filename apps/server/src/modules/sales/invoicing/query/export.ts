@@ -50,10 +50,7 @@ export async function exportInvoices(ctx: AuthedCtx, q: QueryOf<typeof exportInv
   const where = invoiceQueryWhere(ctx, q);
   const [{ n }] = await ctx.db.select({ n: count() }).from(invoices).where(where);
   if (Number(n) > INVOICE_EXPORT_MAX_ROWS)
-    throw badRequest(
-      'EXPORT_TOO_MANY_ROWS',
-      `符合条件的发票有${Number(n)}张，超过单次导出上限${INVOICE_EXPORT_MAX_ROWS}张，请缩小查询范围（如开票日期）后再导出`,
-    );
+    throw badRequest('EXPORT_TOO_MANY_ROWS', { count: Number(n), max: INVOICE_EXPORT_MAX_ROWS });
   const rows = await ctx.db
     .select()
     .from(invoices)

@@ -1,8 +1,10 @@
-import { loadOrRenderPdf } from '../../invoice-files/pdf-for-zip.ts';
+import { type LoadOrRenderPdf, providedPdfSource } from './pdf-provider.ts';
 
-export type LoadOrRenderPdf = typeof loadOrRenderPdf;
+export type { LoadOrRenderPdf };
 
-/** The layout-file module owns the PDFs (stored, or rendered on first request); tests mock this seam. */
+/** Where the ZIP download reads PDFs: the source invoice-files provided (see pdf-provider.ts). Tests mock this seam. */
 export async function pdfLoader(): Promise<LoadOrRenderPdf> {
-  return loadOrRenderPdf;
+  const source = providedPdfSource();
+  if (!source) throw new Error('No PDF source registered: the invoice-files module provides it');
+  return source;
 }

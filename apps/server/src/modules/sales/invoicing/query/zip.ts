@@ -24,10 +24,10 @@ async function invoicesToPack(ctx: AuthedCtx, body: BodyOf<typeof zipInvoicePdfs
       .select(pick)
       .from(invoices)
       .where(and(tenantCondition(ctx, invoices.tenantId), inArray(invoices.id, ids)));
-    if (rows.length !== ids.length) throw notFound('所选发票中有发票不存在，请刷新后重试');
+    if (rows.length !== ids.length) throw notFound('NOT_FOUND.invoices_gone');
     const unissued = rows.filter((r) => !r.number);
     if (unissued.length)
-      throw badRequest('INVOICE_NOT_ISSUED', `所选发票中有${unissued.length}张尚未开具，没有PDF文件`);
+      throw badRequest('INVOICE_NOT_ISSUED', { count: unissued.length });
     const order = new Map(ids.map((id, i) => [id, i]));
     return rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
   }
@@ -35,11 +35,8 @@ async function invoicesToPack(ctx: AuthedCtx, body: BodyOf<typeof zipInvoicePdfs
   const where = and(invoiceQueryWhere(ctx, body.filter!), isNotNull(invoices.number));
   const [{ n }] = await ctx.db.select({ n: count() }).from(invoices).where(where);
   if (Number(n) > INVOICE_ZIP_MAX_FILTERED)
-    throw badRequest(
-      'ZIP_TOO_MANY_INVOICES',
-      `符合条件的已开具发票有${Number(n)}张，按条件打包一次最多${INVOICE_ZIP_MAX_FILTERED}张，请缩小查询范围`,
-    );
-  if (Number(n) === 0) throw badRequest('ZIP_NOTHING_TO_PACK', '没有符合条件的已开具发票可以打包');
+    throw badRequest('ZIP_TOO_MANY_INVOICES', { count: Number(n), max: INVOICE_ZIP_MAX_FILTERED });
+  if (Number(n) === 0) throw badRequest('ZIP_NOTHING_TO_PACK');
   return ctx.db
     .select(pick)
     .from(invoices)

@@ -17,12 +17,13 @@ export async function assertPendingReview(db: Db, inv: Invoice) {
   const label = INVOICE_STATUS_LABELS[inv.status as InvoiceStatus];
   if (last) {
     const verb = last.toStatus === 'ready' ? '审核通过' : last.toStatus === 'draft' ? '驳回' : '作废';
-    throw businessError(
-      'REVIEW_ALREADY_DONE',
-      `该申请已被${last.actorName ?? '他人'}${verb}（当前状态：${label}），请刷新后查看`,
-    );
+    throw businessError('REVIEW_ALREADY_DONE', {
+      actor: last.actorName ?? labelText('他人'),
+      verb: labelText(verb),
+      status: invoiceStatusText(inv.status),
+    });
   }
-  throw businessError('REVIEW_NOT_PENDING', `该发票当前为${label}状态，不是待审核的预开申请`);
+  throw businessError('REVIEW_NOT_PENDING', { status: invoiceStatusText(inv.status) });
 }
 
 /**

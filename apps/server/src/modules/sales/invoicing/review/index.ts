@@ -30,7 +30,7 @@ export function registerReviewRoutes(app: FastifyInstance, _services: Services) 
       .from(invoices)
       .where(scoped(ctx, invoices).where(eq(invoices.id, params.id), appliedWhere({})))
       .limit(1);
-    if (!inv) throw notFound('预开申请不存在');
+    if (!inv) throw notFound('NOT_FOUND.application');
     return toDetail(ctx.db, inv);
   });
 

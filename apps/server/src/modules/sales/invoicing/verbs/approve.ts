@@ -1,10 +1,11 @@
+import { issuingTenant } from '../issuing-tenant.ts';
 import type { Db } from '@fpy/db';
 import { businessError } from '../../../../lib/errors.ts';
 import { loadInvoice } from '../load.ts';
 import { assertPendingReview, explainLostRace } from '../review/guard.ts';
 import { currentApplicant } from '../review/rounds.ts';
 import { transition } from '../transition.ts';
-import { issuingTenant, type VerbCtx } from '../verb-ctx.ts';
+import { type VerbCtx } from '../../../../http/verb-ctx.ts';
 import { enqueueIssue } from './submit-for-issue.ts';
 
 /**
@@ -21,10 +22,7 @@ export async function approve({ ctx, input }: { ctx: VerbCtx; input: { id: numbe
       await assertPendingReview(tx, inv);
       const applicant = await currentApplicant(tx, inv.id);
       if ((applicant?.actorId ?? inv.createdBy) === ctx.actor!.userId)
-        throw businessError(
-          'REVIEW_OWN_APPLICATION',
-          '不能审核通过自己提交的预开申请，请由其他有审核权限的人员审核',
-        );
+        throw businessError('REVIEW_OWN_APPLICATION');
       return transition(tx, ctx, inv, 'pending_review', 'ready', { reason: input.note || '审核通过' });
     })
     .catch((err) => explainLostRace(ctx.db, tenantId, input.id, err));

@@ -1,3 +1,4 @@
+import { issuingTenant } from '../issuing-tenant.ts';
 import type { CreateInvoiceBody } from '@fpy/contracts';
 import type { invoiceEvents, invoiceLines } from '@fpy/db';
 import { invoices } from '@fpy/db';
@@ -6,7 +7,7 @@ import { notFound } from '../../../../lib/errors.ts';
 import { headerValues, lineValues } from '../form-rows.ts';
 import { acceptInvoice } from '../create-groups.ts';
 import { recompute } from '../recompute.ts';
-import { issuingTenant, type VerbCtx } from '../verb-ctx.ts';
+import { type VerbCtx } from '../../../../http/verb-ctx.ts';
 
 type Invoice = typeof invoices.$inferSelect;
 type Line = typeof invoiceLines.$inferSelect;
@@ -47,7 +48,7 @@ export async function createDraft({
     actor,
     ip: ctx.ip,
   });
-  if (outcome.kind === 'no_tenant') throw notFound('企业不存在');
+  if (outcome.kind === 'no_tenant') throw notFound('NOT_FOUND.company');
   if (outcome.kind === 'created') return { ...outcome, created: true };
   const [first] = await ctx.db
     .select()

@@ -1,9 +1,10 @@
+import { issuingTenant } from '../issuing-tenant.ts';
 import type { Db } from '@fpy/db';
 import { INVOICE_STATUS_LABELS, type InvoiceStatus } from '@fpy/domain';
 import { businessError } from '../../../../lib/errors.ts';
 import { loadInvoice } from '../load.ts';
 import { transition } from '../transition.ts';
-import { issuingTenant, type VerbCtx } from '../verb-ctx.ts';
+import { type VerbCtx } from '../../../../http/verb-ctx.ts';
 
 const DISCARDABLE: readonly InvoiceStatus[] = ['draft', 'failed'];
 
@@ -16,10 +17,7 @@ export async function discard({ ctx, input }: { ctx: VerbCtx; input: { id: numbe
   const inv = await loadInvoice(ctx.db, tenantId, input.id);
   const from = inv.status as InvoiceStatus;
   if (!DISCARDABLE.includes(from))
-    throw businessError(
-      'INVOICE_NOT_DISCARDABLE',
-      `只有草稿或开具失败的发票可以作废，该发票当前为${INVOICE_STATUS_LABELS[from] ?? from}`,
-    );
+    throw businessError('INVOICE_NOT_DISCARDABLE', { status: invoiceStatusText(from) });
   return ctx.db.transaction((tx) =>
     transition(tx as unknown as Db, ctx, inv, from, 'void', { reason: input.reason }),
   );

@@ -1,9 +1,9 @@
 import { runStatement, type Statement } from '@fpy/db';
-import type { IssueResult } from '../../../platform/tax-gateway/gateway.ts';
+import type { IssueResult } from '../../../../gateways/tax-bureau/gateway.ts';
 import { claimReadyBlue } from '../claim-statement.ts';
 import { INVOICE_ISSUED_JOB, type InvoiceIssuedPayload } from '../events.ts';
 import { eventValues } from '../transition.ts';
-import type { GatewayCtx } from '../verb-ctx.ts';
+import type { GatewayCtx } from '../../../../http/verb-ctx.ts';
 import { issue, requestOf } from './issue.ts';
 import { settle } from './settle.ts';
 

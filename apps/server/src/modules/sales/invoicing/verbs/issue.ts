@@ -1,10 +1,10 @@
 import { invoiceLines, invoices, redLetterForms, rowFromJson, runStatement } from '@fpy/db';
 import type { InvoiceType, TaxRate } from '@fpy/domain';
 import { and, asc, eq } from 'drizzle-orm';
-import type { IssueRequest } from '../../../platform/tax-gateway/gateway.ts';
+import type { IssueRequest } from '../../../../gateways/tax-bureau/gateway.ts';
 import { claimReady } from '../claim-statement.ts';
 import { loadInvoice } from '../load.ts';
-import type { GatewayCtx } from '../verb-ctx.ts';
+import type { GatewayCtx } from '../../../../http/verb-ctx.ts';
 
 type Invoice = typeof invoices.$inferSelect;
 

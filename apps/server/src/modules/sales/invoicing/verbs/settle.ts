@@ -1,9 +1,9 @@
 import type { Db, invoices } from '@fpy/db';
-import { afterRedIssued } from '../../red-letter/blue-status.ts';
 import { INVOICE_ISSUED_JOB, type InvoiceIssuedPayload } from '../events.ts';
+import { runRedIssuedHooks } from '../hooks.ts';
 import { loadInvoice } from '../load.ts';
 import { isStateChanged, transition } from '../transition.ts';
-import type { GatewayCtx } from '../verb-ctx.ts';
+import type { GatewayCtx } from '../../../../http/verb-ctx.ts';
 
 type Invoice = typeof invoices.$inferSelect;
 
@@ -39,13 +39,13 @@ export async function settle({
       failureCode: null,
       failureReason: null,
     };
-    // A blue invoice's move is one statement; a red one also moves its blue invoice to 部分红冲 / 已红冲 in the
-    // same transaction (§6.1).
+    // A blue invoice's move is one statement; a red one also runs the red-issued hooks in the same transaction
+    // (red-letter moves its blue invoice to 部分红冲 / 已红冲, §6.1).
     if (inv.colour !== 'red') return transition(ctx.db, ctx, inv, 'issuing', 'issued', { set });
     return ctx.db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
       const issued = await transition(tx, ctx, inv, 'issuing', 'issued', { set });
-      await afterRedIssued(tx, ctx, issued);
+      await runRedIssuedHooks(tx, ctx, issued);
       return issued;
     });
   };

@@ -1,9 +1,10 @@
+import { issuingTenant } from '../issuing-tenant.ts';
 import { type Db, invoices, tenants } from '@fpy/db';
 import { INVOICE_STATUS_LABELS, InvoiceMethod, type InvoiceStatus } from '@fpy/domain';
 import { and, eq } from 'drizzle-orm';
 import { businessError, notFound } from '../../../../lib/errors.ts';
 import { transition } from '../transition.ts';
-import { issuingTenant, type VerbCtx } from '../verb-ctx.ts';
+import { type VerbCtx } from '../../../../http/verb-ctx.ts';
 
 export const ISSUE_JOB = 'invoice.issue';
 
@@ -19,12 +20,9 @@ export async function submitForIssue({ ctx, input }: { ctx: VerbCtx; input: { id
       .select()
       .from(invoices)
       .where(and(eq(invoices.id, input.id), eq(invoices.tenantId, tenantId)));
-    if (!inv) throw notFound('发票不存在');
+    if (!inv) throw notFound('NOT_FOUND.invoice');
     if (inv.status !== 'draft')
-      throw businessError(
-        'INVOICE_NOT_DRAFT',
-        `只有草稿可以提交开具，该发票当前为${INVOICE_STATUS_LABELS[inv.status as InvoiceStatus] ?? inv.status}`,
-      );
+      throw businessError('INVOICE_NOT_DRAFT.submit', { status: invoiceStatusText(inv.status) });
     const [t] = await tx.select({ m: tenants.invoiceMethod }).from(tenants).where(eq(tenants.id, tenantId));
     const to = t?.m === InvoiceMethod.PreIssue ? 'pending_review' : 'ready';
     return transition(tx, ctx, inv, 'draft', to);

@@ -1,3 +1,4 @@
+import { issuingTenant } from '../issuing-tenant.ts';
 import type { UpdateInvoiceBody } from '@fpy/contracts';
 import { type Db, invoiceLines, invoices } from '@fpy/db';
 import { INVOICE_STATUS_LABELS, type InvoiceStatus } from '@fpy/domain';
@@ -7,13 +8,10 @@ import { headerValues, lineValues } from '../form-rows.ts';
 import { loadInvoice } from '../load.ts';
 import { recompute } from '../recompute.ts';
 import { recordEvent } from '../transition.ts';
-import { issuingTenant, type VerbCtx } from '../verb-ctx.ts';
+import { type VerbCtx } from '../../../../http/verb-ctx.ts';
 
 const notDraft = (status: string) =>
-  businessError(
-    'INVOICE_NOT_DRAFT',
-    `只有草稿可以修改，该发票当前为${INVOICE_STATUS_LABELS[status as InvoiceStatus] ?? status}`,
-  );
+  businessError('INVOICE_NOT_DRAFT', { status: invoiceStatusText(status) });
 
 /**
  * Replaces a draft's header and lines with the recomputed form. Not a state change, so the conditional

@@ -2,8 +2,8 @@ import type { RedFormStateName } from '@fpy/contracts';
 import { invoices } from '@fpy/db';
 import { and, eq, notInArray } from 'drizzle-orm';
 import { businessError } from '../../../../lib/errors.ts';
-import type { GatewayCtx } from '../../invoicing/verb-ctx.ts';
-import type { Party } from '../../../platform/tax-gateway/gateway.ts';
+import type { GatewayCtx } from '../../../../http/verb-ctx.ts';
+import type { Party } from '../../../../gateways/tax-bureau/gateway.ts';
 import { OPEN_FORM_STATES } from '../blue-lines.ts';
 import { bureauRefusal, loadForm, mirror } from '../store.ts';
 import { refreshPending } from './issue-red.ts';
@@ -26,9 +26,9 @@ export async function actOnForm({
 }) {
   const form = await loadForm(ctx.db, tenantId, input.formId);
   if (!form.formNo || form.state === 'applying')
-    throw businessError('RED_FORM_APPLYING', '确认单尚在向税局申请中，请稍后再试');
+    throw businessError('RED_FORM_APPLYING');
   if (!OPEN_FORM_STATES.includes(form.state as RedFormStateName) || form.redInvoiceId)
-    throw businessError('RED_FORM_CLOSED', '确认单已作废或已开具红字发票，不能再操作');
+    throw businessError('RED_FORM_CLOSED');
   const [live] = await ctx.db
     .select({ id: invoices.id })
     .from(invoices)
@@ -41,7 +41,7 @@ export async function actOnForm({
       ),
     );
   if (live && input.op === 'revoke')
-    throw businessError('RED_FORM_IN_USE', '确认单已用于开具红字发票，不能撤销');
+    throw businessError('RED_FORM_IN_USE');
   const action = { tenantId, formNo: form.formNo, by: input.by };
   const call =
     input.op === 'confirm'

@@ -2,8 +2,8 @@ import type { ApplyRedFormBody } from '@fpy/contracts';
 import { type Db, redLetterForms } from '@fpy/db';
 import { and, eq } from 'drizzle-orm';
 import { businessError } from '../../../../lib/errors.ts';
-import type { GatewayCtx } from '../../invoicing/verb-ctx.ts';
-import type { Party } from '../../../platform/tax-gateway/gateway.ts';
+import type { GatewayCtx } from '../../../../http/verb-ctx.ts';
+import type { Party } from '../../../../gateways/tax-bureau/gateway.ts';
 import { blueLinesWithRemaining } from '../blue-lines.ts';
 import { buildFormLines } from '../rules.ts';
 import { bureauRefusal, lockBlue, mirror } from '../store.ts';
@@ -31,9 +31,9 @@ export async function applyForm({
   const { form, blue } = await ctx.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const blue = await lockBlue(tx, tenantId, input.blueInvoiceId);
-    if (blue.colour !== 'blue') throw businessError('RED_BLUE_INVALID', '所选发票不是蓝字发票，不能红冲');
+    if (blue.colour !== 'blue') throw businessError('RED_BLUE_INVALID.not_blue');
     if ((blue.status !== 'issued' && blue.status !== 'partly_red') || !blue.number)
-      throw businessError('RED_BLUE_INVALID', '只有已开具或部分红冲的蓝字发票可以红冲');
+      throw businessError('RED_BLUE_INVALID.status');
     const built = buildFormLines(await blueLinesWithRemaining(tx, blue), input);
     const amountFen = sum(built.lines, 'amountFen');
     const taxFen = sum(built.lines, 'taxFen');

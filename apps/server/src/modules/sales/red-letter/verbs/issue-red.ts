@@ -3,9 +3,8 @@ import { type Db, invoiceLines, invoices, type redLetterForms } from '@fpy/db';
 import { calculateInvoice, type InvoiceType, type LineDraft, type PreferentialPolicy } from '@fpy/domain';
 import { and, eq } from 'drizzle-orm';
 import { badRequest, businessError } from '../../../../lib/errors.ts';
-import { recordEvent, transition } from '../../invoicing/transition.ts';
-import { type GatewayCtx, issuingTenant } from '../../invoicing/verb-ctx.ts';
-import { enqueueIssue } from '../../invoicing/verbs/submit-for-issue.ts';
+import { enqueueIssue, issuingTenant, recordEvent, transition } from '../../invoicing/index.ts';
+import { type GatewayCtx } from '../../../../http/verb-ctx.ts';
 import { type BlueLine, blueLinesWithRemaining, type FormLine } from '../blue-lines.ts';
 import { REASON_LABEL } from '../rules.ts';
 import { loadForm, lockBlue, mirror } from '../store.ts';
@@ -60,10 +59,7 @@ export async function issueRed({ ctx, input }: { ctx: GatewayCtx; input: { formI
     if (existing) return { invoice: existing, created: false };
     const state = form.state as RedFormStateName;
     if (!RED_FORM_USABLE_STATES.includes(state))
-      throw businessError(
-        'RED_FORM_UNUSABLE',
-        `确认单状态为“${FORM_STATE_LABEL[state] ?? state}”，不可开具红字发票`,
-      );
+      throw businessError('RED_FORM_UNUSABLE', { state: labelText(FORM_STATE_LABEL[state] ?? state) });
     const blueLines = await blueLinesWithRemaining(tx, blue);
     const formLines = form.lines as FormLine[];
     const drafts = formLines.map((f) => redLineDraft(f, blueLines.find((b) => b.lineNo === f.blueLineNo)!));
@@ -79,7 +75,7 @@ export async function issueRed({ ctx, input }: { ctx: GatewayCtx; input: { formI
       lines: drafts,
     });
     const errors = calc.violations.filter((v) => v.severity === 'error');
-    if (errors.length) throw badRequest('INVOICE_INVALID', errors[0].message);
+    if (errors.length) throw badRequest('INVOICE_INVALID', { problem: violationText(errors[0]) });
 
     const [inv] = await tx
       .insert(invoices)

@@ -1,0 +1,21 @@
+import type { Db, invoices } from '@fpy/db';
+import type { VerbCtx } from '../../../http/verb-ctx.ts';
+
+type Invoice = typeof invoices.$inferSelect;
+
+/**
+ * Reactions other modules register instead of being called by name: invoicing does not know red-letter or the
+ * layout files exist, they plug in here from their own register(). Hooks are plain functions kept in a Set, so
+ * registering the same one again (a second app in one test process) changes nothing.
+ */
+export type RedIssuedHook = (tx: Db, ctx: VerbCtx, red: Invoice) => Promise<void>;
+const redIssued = new Set<RedIssuedHook>();
+
+/** Runs inside the transaction that marks a red invoice 已开具 (red-letter moves its blue invoice there). */
+export function onRedInvoiceIssued(hook: RedIssuedHook) {
+  redIssued.add(hook);
+}
+
+export async function runRedIssuedHooks(tx: Db, ctx: VerbCtx, red: Invoice) {
+  for (const hook of redIssued) await hook(tx, ctx, red);
+}
