@@ -13,6 +13,12 @@ const schema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
     .optional(),
+  // Prefix of this installation's Redis keys and its cache-invalidation channel (limits, lockouts, bus). Every
+  // instance of one installation uses the same; two installations (or test runs) on one Redis use different ones.
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'letters, digits and _ . : - only (at most 64), e.g. fpy:')
+    .default('fpy:'),
   PUBLIC_BASE_URL: z.string().url('must be an absolute URL such as https://fapiao.example.com').optional(),
   LOCK_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(2592000).default(43200),
@@ -22,7 +28,7 @@ const schema = z.object({
   RATE_LIMIT_EVENTS_PER_MINUTE: z.coerce.number().int().min(1).default(300),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
-  // S3-compatible file store for layout files (path-style requests, SigV4); unset = DATA_DIR/files.
+  // S3-compatible file store for layout files (@aws-sdk/client-s3, path-style); unset = DATA_DIR/files.
   S3_ENDPOINT: z.string().url('must be an absolute URL such as https://s3.example.com').optional(),
   S3_BUCKET: z.string().min(1).optional(),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),

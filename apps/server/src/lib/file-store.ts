@@ -3,7 +3,13 @@ import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Config } from '../config.ts';
-import { EMPTY_SHA256, type SigV4Credentials, sha256Hex, signV4, uriEncode } from './sigv4.ts';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 
 /**
  * Where generated files (invoice PDFs and XMLs) live: a folder by default, an S3-compatible bucket when
@@ -60,72 +66,90 @@ export class LocalFileStore implements FileStore {
   }
 }
 
-export interface S3Options extends SigV4Credentials {
-  /** e.g. https://s3.example.com or http://127.0.0.1:9000; a path prefix is kept. */
+export interface S3Options {
+  /** e.g. https://s3.example.com or http://127.0.0.1:9000; requests are path-style (`<endpoint>/<bucket>/<key>`). */
   endpoint: string;
   bucket: string;
-  /** Tests inject a fake; defaults to the global fetch. */
-  fetch?: typeof fetch;
+  accessKeyId: string;
+  secretAccessKey: string;
+  region: string;
 }
 
-/** Path-style S3 (`<endpoint>/<bucket>/<key>`): works with MinIO and every S3-compatible store without DNS tricks. */
+/** The SDK's "no such object" in its several spellings (typed NoSuchKey, or a bare 404 from smaller servers). */
+function isMissing(err: unknown): boolean {
+  const e = err as { name?: string; Code?: string; $metadata?: { httpStatusCode?: number } };
+  return (
+    err instanceof NoSuchKey ||
+    e?.name === 'NoSuchKey' ||
+    e?.name === 'NotFound' ||
+    e?.$metadata?.httpStatusCode === 404
+  );
+}
+
+/**
+ * S3 through the official SDK (`@aws-sdk/client-s3`): signing, retries and error parsing are the SDK's.
+ * Path-style addressing works with AWS, MinIO, Ceph and the OSS/COS S3 endpoints without DNS tricks, so every
+ * server process sees the same files (several instances behind a load balancer share this bucket).
+ */
 export class S3FileStore implements FileStore {
   readonly kind = 's3';
-  private readonly base: URL;
-  private readonly doFetch: typeof fetch;
+  private readonly client: S3Client;
   constructor(private readonly opts: S3Options) {
-    this.base = new URL(opts.endpoint);
-    this.doFetch = opts.fetch ?? fetch;
+    this.client = new S3Client({
+      endpoint: opts.endpoint,
+      region: opts.region,
+      forcePathStyle: true,
+      credentials: { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey },
+      // Checksums only when the operation needs one: S3-compatible servers do not all know the newer headers.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
   }
 
-  private url(key: string) {
-    const u = new URL(this.base);
-    const prefix = u.pathname.replace(/\/+$/, '');
-    u.pathname = `${prefix}/${uriEncode(this.opts.bucket)}/${checkKey(key).split('/').map(uriEncode).join('/')}`;
-    return u;
-  }
-
-  private async send(method: string, key: string, body?: Uint8Array, contentType?: string) {
-    const url = this.url(key);
-    const signed = signV4(
-      {
-        method,
-        url,
-        headers: contentType ? { 'content-type': contentType } : {},
-        payloadHash: body ? sha256Hex(body) : EMPTY_SHA256,
-      },
-      this.opts,
+  private static fail(what: string, key: string, err: unknown): never {
+    const e = err as { name?: string; message?: string; $metadata?: { httpStatusCode?: number } };
+    throw new Error(
+      `S3 ${what} ${key} failed: HTTP ${e?.$metadata?.httpStatusCode ?? '?'} ${e?.name ?? ''} ${e?.message ?? ''}`.trim(),
+      { cause: err },
     );
-    // fetch sets Host itself (it is a forbidden request header); the signed value is the same url.host.
-    const { host: _host, ...headers } = signed.headers;
-    return this.doFetch(url, { method, headers, body: body ? Buffer.from(body) : undefined });
-  }
-
-  private static async fail(what: string, key: string, res: Response): Promise<never> {
-    const text = (await res.text().catch(() => '')).slice(0, 300);
-    throw new Error(`S3 ${what} ${key} failed: HTTP ${res.status} ${text}`);
   }
 
   async put(key: string, bytes: Uint8Array, contentType: string) {
-    const res = await this.send('PUT', key, bytes, contentType);
-    if (!res.ok) await S3FileStore.fail('PUT', key, res);
-    await res.arrayBuffer();
+    await this.client
+      .send(
+        new PutObjectCommand({
+          Bucket: this.opts.bucket,
+          Key: checkKey(key),
+          Body: bytes,
+          ContentType: contentType,
+          ContentLength: bytes.byteLength,
+        }),
+      )
+      .catch((err) => S3FileStore.fail('PUT', key, err));
   }
 
   async get(key: string) {
-    const res = await this.send('GET', key);
-    if (res.status === 404) {
-      await res.arrayBuffer();
-      return null;
+    try {
+      const res = await this.client.send(
+        new GetObjectCommand({ Bucket: this.opts.bucket, Key: checkKey(key) }),
+      );
+      if (!res.Body) return Buffer.alloc(0);
+      return Buffer.from(await res.Body.transformToByteArray());
+    } catch (err) {
+      if (isMissing(err)) return null;
+      return S3FileStore.fail('GET', key, err);
     }
-    if (!res.ok) await S3FileStore.fail('GET', key, res);
-    return Buffer.from(await res.arrayBuffer());
   }
 
   async delete(key: string) {
-    const res = await this.send('DELETE', key);
-    if (!res.ok && res.status !== 404) await S3FileStore.fail('DELETE', key, res);
-    await res.arrayBuffer();
+    await this.client
+      .send(new DeleteObjectCommand({ Bucket: this.opts.bucket, Key: checkKey(key) }))
+      .catch((err) => (isMissing(err) ? undefined : S3FileStore.fail('DELETE', key, err)));
+  }
+
+  /** Closes the SDK's keep-alive sockets (tests, shutdown). */
+  close() {
+    this.client.destroy();
   }
 }
 

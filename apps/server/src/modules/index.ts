@@ -36,7 +36,7 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps) {
   registerOrgRoutes(app);
   registerBaseModule(app, deps);
   registerSelfModule(app);
-  registerTaxCodesModule(app);
+  registerTaxCodesModule(app, deps.services);
   registerAiCodingModule(app);
   registerInvoiceCalcModule(app);
   registerCommoditiesModule(app);

@@ -46,14 +46,17 @@ const ACTOR_TTL_MS = 30_000;
 
 /**
  * token → actor, cached in process for 30 s so authorised reads cost no database round trip.
- * Revocation, password changes and grant changes clear the cache (invalidateAuthz), so a revoked token
- * is refused at once by this process; other processes notice within the TTL.
+ * Revocation, password changes and grant changes clear the cache (invalidateAuthz), in this process at once
+ * and in every other one through the bus (lib/bus.ts, Redis pub/sub) within milliseconds.
  */
 export class ActorCache {
   private cache = new Map<string, { actor: Actor | null; exp: number }>();
+  /** Bumped by clear(): a load that began before a clear must not put its (possibly stale) actor back. */
+  private generation = 0;
   constructor(private db: Db) {}
 
   clear() {
+    this.generation += 1;
     this.cache.clear();
   }
 
@@ -62,7 +65,9 @@ export class ActorCache {
     const hit = this.cache.get(tokenHash);
     const now = Date.now();
     if (hit && hit.exp > now) return hit.actor;
+    const generation = this.generation;
     const loaded = await this.load(tokenHash);
+    if (generation !== this.generation) return loaded?.actor ?? null;
     if (this.cache.size > 50_000) this.cache.clear();
     // Never cache past the token's own expiry.
     const exp = Math.min(now + ACTOR_TTL_MS, loaded?.expiresAt.getTime() ?? Number.POSITIVE_INFINITY);

@@ -1,7 +1,7 @@
 import { type RateBudget, rateBudgetOf } from '@fpy/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { tooManyRequests } from '../lib/errors.ts';
-import type { Kv } from '../lib/kv.ts';
+import type { LimiterFactory } from '../lib/limiter.ts';
 
 export interface RateLimits {
   /** Per IP and route: credential and code endpoints, and every other anonymous write unless a budget says more. */
@@ -29,19 +29,21 @@ const routeKey = (req: FastifyRequest) => {
  * Anonymous writes cost us rows, messages and hashing, so every public POST/PUT/DELETE is limited per client IP
  * without its contract asking (rateBudgetOf): a route added later is covered the day it is written. Credential
  * and code endpoints (contract rateLimited) are also limited per account name, so neither one address nor a
- * botnet against one account can guess freely. Counters live in the Kv (Redis when configured); a window
- * starts at a client's first request and lasts a minute.
+ * botnet against one account can guess freely. Counters are limiters (lib/limiter.ts: rate-limiter-flexible, on
+ * Redis when configured, so every server process spends one budget); a window starts at a client's first
+ * request and lasts a minute.
  *
  * The IP count runs before the body is parsed, so a flood is refused before it costs anything; the account
  * count needs the body and runs just before the handler.
  */
-export function installRateLimit(app: FastifyInstance, kv: Kv, limits: RateLimits) {
+export function installRateLimit(app: FastifyInstance, limiter: LimiterFactory, limits: RateLimits) {
+  const perAccount = limiter('acct', limits.perAccountPerMinute, WINDOW_SECONDS);
   app.addHook('onRequest', async (req) => {
     const contract = req.routeOptions.config?.contract;
     const budget = contract && rateBudgetOf(contract);
     if (!budget) return;
-    const used = await kv.incr(`rl:ip:${req.ip}:${routeKey(req)}`, WINDOW_SECONDS);
-    if (used > ipBudget(limits, budget)) throw tooManyRequests();
+    const perIp = limiter(`ip-${budget}`, ipBudget(limits, budget), WINDOW_SECONDS);
+    if (!(await perIp.consume(`${req.ip}:${routeKey(req)}`)).ok) throw tooManyRequests();
   });
   app.addHook('preHandler', async (req) => {
     const contract = req.routeOptions.config?.contract;
@@ -49,10 +51,6 @@ export function installRateLimit(app: FastifyInstance, kv: Kv, limits: RateLimit
     const body = req.body as Record<string, unknown> | undefined;
     const account =
       typeof body?.username === 'string' ? body.username.trim().toLowerCase() : req.ctx.actor?.username;
-    if (
-      account &&
-      (await kv.incr(`rl:acct:${account}:${routeKey(req)}`, WINDOW_SECONDS)) > limits.perAccountPerMinute
-    )
-      throw tooManyRequests();
+    if (account && !(await perAccount.consume(`${account}:${routeKey(req)}`)).ok) throw tooManyRequests();
   });
 }

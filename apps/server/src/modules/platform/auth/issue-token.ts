@@ -68,21 +68,24 @@ const UNKNOWN_FAILURES_TTL_SECONDS = 24 * 3600;
 /**
  * A name that is no account answers exactly as an account would: the same scrypt work against a dummy hash, the
  * same `remaining` countdown, and after five failures the same lock with the same message and time. Its
- * counters live in the Kv (Redis when configured), so a guesser cannot tell it from a real account by the lock.
+ * failures and lock are limiters (Redis when configured, shared by every server process), so a guesser cannot
+ * tell it from a real account by the lock, whichever instance answers.
  */
 async function refuseUnknownAccount(ctx: Ctx, username: string, password: string): Promise<never> {
-  const key = `login:unknown:${sha256(username)}`;
-  const locked = Number(await ctx.kv.get(`${key}:lockedUntil`));
-  if (locked > Date.now()) throw lockedError(new Date(locked), false);
+  const key = sha256(username);
+  const failures = ctx.limiter('login-unknown', MAX_FAILED_LOGINS, UNKNOWN_FAILURES_TTL_SECONDS);
+  const lock = ctx.limiter('login-unknown-lock', 1, ctx.config.LOCK_MINUTES * 60);
+  const lockedMs = await lock.blockedMs(key);
+  if (lockedMs > 0) throw lockedError(new Date(Date.now() + lockedMs), false);
   await verifyPassword(password, await dummyPasswordHash);
-  const failed = await ctx.kv.incr(`${key}:failed`, UNKNOWN_FAILURES_TTL_SECONDS);
-  if (failed >= MAX_FAILED_LOGINS) {
+  const { consumed } = await failures.consume(key);
+  if (consumed >= MAX_FAILED_LOGINS) {
     const until = new Date(Date.now() + ctx.config.LOCK_MINUTES * 60_000);
-    await ctx.kv.set(`${key}:lockedUntil`, String(until.getTime()), ctx.config.LOCK_MINUTES * 60);
-    await ctx.kv.del(`${key}:failed`);
+    await lock.block(key);
+    await failures.reset(key);
     throw lockedError(until, true);
   }
-  throw wrongCredentials(failed);
+  throw wrongCredentials(consumed);
 }
 
 /**

@@ -14,7 +14,7 @@ export const maskTarget = (t: string) =>
 
 /**
  * Sends a six-digit code valid five minutes, at most one a minute per account and purpose (the window is a
- * Kv key, shared across processes). Returns false when the minute window is still closed.
+ * limiter, shared by every server process on Redis). Returns false when the minute window is still closed.
  */
 export async function sendCode(
   ctx: Ctx,
@@ -23,8 +23,7 @@ export async function sendCode(
   channel: 'sms' | 'email',
   target: string,
 ): Promise<boolean> {
-  const windowKey = `code:${purpose}:${user.id}`;
-  if ((await ctx.kv.incr(windowKey, 60)) > 1) return false;
+  if (!(await ctx.limiter(`code-${purpose}`, 1, 60).consume(String(user.id))).ok) return false;
   const code = sixDigitCode();
   await ctx.db.insert(verificationCodes).values({
     userId: user.id,

@@ -8,20 +8,28 @@ const PROFILE_TTL_MS = 30_000;
 
 /**
  * The profile is read on every console navigation, so it is cached per token; any change to users, tenants,
- * menus or grants clears the cache (Services.invalidateAuthz), and entries expire after 30 s regardless.
+ * menus or grants clears the cache on every server process (Services.invalidateAuthz, through the bus), and
+ * entries expire after 30 s regardless.
  */
 export class ProfileCache {
   private map = new Map<string, { v: FrontInfo; json: string; exp: number }>();
+  /** Bumped by clear(): a profile loaded before a clear (maybe stale) is answered but not kept. */
+  private generation = 0;
   clear() {
+    this.generation += 1;
     this.map.clear();
   }
   get(key: string) {
     const e = this.map.get(key);
     return e && e.exp > Date.now() ? e : undefined;
   }
-  set(key: string, v: FrontInfo) {
-    if (this.map.size > 20_000) this.map.clear();
+  /** Loads and keeps the profile of `key` unless the cache was cleared while it loaded. */
+  async load(key: string, loader: () => Promise<FrontInfo>) {
+    const generation = this.generation;
+    const v = await loader();
     const e = { v, json: JSON.stringify(v), exp: Date.now() + PROFILE_TTL_MS };
+    if (generation !== this.generation) return e;
+    if (this.map.size > 20_000) this.map.clear();
     this.map.set(key, e);
     return e;
   }
@@ -29,13 +37,15 @@ export class ProfileCache {
 
 export function registerProfileRoutes(app: FastifyInstance, cache: ProfileCache) {
   route(app, getFrontInfo, async (ctx, { reply }) => {
-    const hit = cache.get(ctx.actor.tokenHash) ?? cache.set(ctx.actor.tokenHash, await loadFrontInfo(ctx));
+    const hit =
+      cache.get(ctx.actor.tokenHash) ?? (await cache.load(ctx.actor.tokenHash, () => loadFrontInfo(ctx)));
     // Pre-serialised: the hot path of every console page does no JSON work. The reply itself is returned:
     // a compressed send completes later, and an async handler returning undefined would be answered again, empty.
     return reply.type('application/json; charset=utf-8').send(hit.json);
   });
   route(app, getFrontMenus, async (ctx) => {
-    const hit = cache.get(ctx.actor.tokenHash) ?? cache.set(ctx.actor.tokenHash, await loadFrontInfo(ctx));
+    const hit =
+      cache.get(ctx.actor.tokenHash) ?? (await cache.load(ctx.actor.tokenHash, () => loadFrontInfo(ctx)));
     return withoutHidden(hit.v.menus);
   });
 }

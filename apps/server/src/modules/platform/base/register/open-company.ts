@@ -90,7 +90,7 @@ async function tellExistingCompany(ctx: Ctx, r: Registration) {
     .limit(1);
   const phone = company?.contactPhone;
   if (!company || !phone || !MOBILE_RE.test(phone) || phone === r.contactPhone) return;
-  if ((await ctx.kv.incr(`register:told:${company.id}`, 86_400)) > 1) return;
+  if (!(await ctx.limiter('register-told', 1, 86_400).consume(String(company.id))).ok) return;
   await ctx.notifier.send({
     tenantId: company.id,
     channel: 'sms',

@@ -16,6 +16,7 @@ const NO_USER = 0;
 const MAX_ATTEMPTS = 5;
 const PER_DAY = 10;
 const PER_IP_PER_DAY = 20;
+const DAY = 86_400;
 
 const codeHash = (phone: string, code: string) => sha256(`${REGISTER}:${phone}:${code}`);
 
@@ -24,10 +25,10 @@ const codeHash = (phone: string, code: string) => sha256(`${REGISTER}:${phone}:$
  * address over its day answers 429, which says nothing about any account.
  */
 export async function sendRegisterCode(ctx: Ctx, phone: string): Promise<void> {
-  if ((await ctx.kv.incr(`code:${REGISTER}:ip:${ctx.ip}`, 86_400)) > PER_IP_PER_DAY)
+  if (!(await ctx.limiter(`code-${REGISTER}-ip`, PER_IP_PER_DAY, DAY).consume(ctx.ip)).ok)
     throw tooManyRequests('今日验证码发送次数已达上限，请明天再试');
-  if ((await ctx.kv.incr(`code:${REGISTER}:minute:${phone}`, 60)) > 1) return;
-  if ((await ctx.kv.incr(`code:${REGISTER}:day:${phone}`, 86_400)) > PER_DAY) return;
+  if (!(await ctx.limiter(`code-${REGISTER}-minute`, 1, 60).consume(phone)).ok) return;
+  if (!(await ctx.limiter(`code-${REGISTER}-day`, PER_DAY, DAY).consume(phone)).ok) return;
   const code = sixDigitCode();
   await ctx.db.insert(verificationCodes).values({
     userId: NO_USER,
