@@ -6,3 +6,4 @@ export * from './money/index.ts';
 export * from './tax/index.ts';
 export * from './invoicing/status.ts';
 export * from './text/face-text.ts';
+export * from './red-letter/index.ts';

@@ -1,10 +1,20 @@
 import type { RedFormStateName } from '@fpy/contracts';
 import { type Db, invoiceLines, invoices, redLetterForms } from '@fpy/db';
-import { type Decimal, dec, formatDecimal, parseDecimal, type TaxRate } from '@fpy/domain';
+import {
+  type Decimal,
+  dec,
+  formatDecimal,
+  invoiceNature,
+  type LineNature,
+  natureOf,
+  parseDecimal,
+  type RedFormLine,
+  type TaxRate,
+} from '@fpy/domain';
 import { and, asc, eq, inArray, isNull, notInArray } from 'drizzle-orm';
 
 type Invoice = typeof invoices.$inferSelect;
-export type Nature = 'goods' | 'services' | 'other';
+export type Nature = LineNature;
 
 /**
  * A blue line as a red invoice can reverse it. Red invoices carry normal lines only (§4.5), so a 被折扣行 and
@@ -30,24 +40,7 @@ export interface BlueLine {
 }
 
 /** One line of a form, positive: what it reverses of blue line `blueLineNo`. */
-export interface FormLine {
-  blueLineNo: number;
-  name: string;
-  quantity: string | null;
-  amountFen: number;
-  taxFen: number;
-}
-
-/**
- * 税收分类编码 first digit (附件 of the code table): 1 货物, 2 劳务 (加工修理修配), 3 销售服务; 4 无形资产,
- * 5 不动产 and 6 不征税项目 are neither goods nor services for the §6.1 02/03 rule. No code → other.
- */
-export function natureOf(taxCode: string | null): Nature {
-  const d = taxCode?.[0];
-  if (d === '1') return 'goods';
-  if (d === '2' || d === '3') return 'services';
-  return 'other';
-}
+export type FormLine = RedFormLine;
 
 /** Forms whose amount is still taken from the blue invoice: being applied for, waiting, or usable and unused. */
 export const OPEN_FORM_STATES: RedFormStateName[] = [
@@ -165,8 +158,4 @@ export async function blueLinesWithRemaining(db: Db, blue: Invoice): Promise<Blu
 
 export const fenDecimal = (fen: number): Decimal => ({ int: BigInt(fen), scale: 2 });
 
-export function invoiceNature(lines: BlueLine[]): 'goods' | 'services' | 'mixed' {
-  if (lines.length && lines.every((l) => l.nature === 'goods')) return 'goods';
-  if (lines.length && lines.every((l) => l.nature === 'services')) return 'services';
-  return 'mixed';
-}
+export { invoiceNature, natureOf };

@@ -47,7 +47,7 @@ export async function lookupBlue(
     remainingTaxFen: remaining('remainingTaxFen'),
     nature: invoiceNature(lines),
     reasons: RED_REASONS.map((reason) => {
-      const why = reasonProblem(reason, lines);
+      const why = reasonProblem(reason, lines, ctx.lang);
       return { reason, allowed: !why, why };
     }),
     redable: !whyNot,

@@ -18,7 +18,7 @@ const line: BlueLine = {
   nature: 'goods',
 };
 
-describe('red figures preview (mirrors modules/sales/red-letter/rules.ts)', () => {
+describe('red figures preview (the red-letter rule of packages/domain)', () => {
   it('prices a quantity, rounds the tax HALF_UP and gives a whole line its exact tax', () => {
     expect(lineFigure(line, { quantity: '1' }, 'sales_return')).toEqual({ amountFen: 3_333, taxFen: 433 });
     expect(lineFigure(line, { amount: '99.99' }, 'sales_return')).toEqual({

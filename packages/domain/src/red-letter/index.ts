@@ -1,0 +1,2 @@
+export * from './nature.ts';
+export * from './red-lines.ts';
