@@ -16,7 +16,7 @@ import { ApiLoad } from './jobs/api-load.ts';
 import { BullQueue } from './jobs/bullmq-queue.ts';
 import { jobPrefixFor } from './jobs/prefix.ts';
 import { MemoryQueue } from './jobs/queue.ts';
-import { Scheduler } from './jobs/scheduler.ts';
+import { redisTickClaim, Scheduler } from './jobs/scheduler.ts';
 import { type Bus, LocalBus, RedisBus } from './lib/bus.ts';
 import { type Kv, MemoryKv, RedisKv } from './lib/kv.ts';
 import { limiterFactory } from './lib/limiter.ts';
@@ -90,6 +90,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL) : undefined;
   const bus: Bus =
     config.REDIS_URL && redis ? await RedisBus.connect(config.REDIS_URL, config.REDIS_PREFIX, redis) : new LocalBus();
+  const jobsPrefix = await jobPrefixFor(db);
   const actors = new ActorCache(db);
   const profiles = new ProfileCache();
   bus.on(AUTHZ_TOPIC, () => {
@@ -107,10 +108,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     notifier: new OutboxNotifier(db),
     // On Redis jobs survive restarts and are shared by every process on this database.
     jobs: config.REDIS_URL
-      ? await BullQueue.connect(config.REDIS_URL, { prefix: await jobPrefixFor(db) })
+      ? await BullQueue.connect(config.REDIS_URL, { prefix: jobsPrefix })
       : new MemoryQueue({ busy: () => apiLoad.busy }),
     // main.ts starts it; tests run tasks with runNow so nothing fires behind their back.
-    scheduler: new Scheduler((name, err) => console.error(`scheduled task ${name} failed`, err)),
+    // On Redis each tick of a task runs in one process of the installation (the jobs prefix is per database).
+    scheduler: new Scheduler(
+      (name, err) => console.error(`scheduled task ${name} failed`, err),
+      redis ? { claim: redisTickClaim(redis, jobsPrefix) } : {},
+    ),
     taxGatewayFor,
     invalidateAuthz: () => bus.publish(AUTHZ_TOPIC),
   };

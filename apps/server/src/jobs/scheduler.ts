@@ -1,9 +1,24 @@
+import type { Redis } from 'ioredis';
+
 /**
  * Periodic tasks (auto-void of overdue 确认单, invoices stuck in 开具中, batch resumption). Each task is
- * single-flight in this process: a tick that finds the previous run still going is skipped. With several
- * server processes a task may run in each; tasks must therefore be idempotent (they are conditional UPDATEs).
+ * single-flight in this process: a tick that finds the previous run still going is skipped.
+ *
+ * Ticks fall on wall-clock multiples of the interval (every process alike), and with a `claim` (Redis, see
+ * redisTickClaim) the first process to claim tick N of a task runs it and every other one skips it: one run
+ * per tick cluster-wide. Tasks stay idempotent all the same (conditional UPDATEs): a claim that expires
+ * while a run is slow, or runNow by an operator, may still overlap.
  */
 export type ScheduledTask = (now: Date) => Promise<void>;
+
+/** True when this process may run tick `tick` of task `name`; false when another process already has it. */
+export type TickClaim = (name: string, tick: number, intervalMs: number) => Promise<boolean>;
+
+/** SET NX on `<prefix>:tick:<name>:<tick>`, kept for the interval: one winner per tick among all processes. */
+export function redisTickClaim(redis: Redis, prefix: string): TickClaim {
+  return async (name, tick, intervalMs) =>
+    (await redis.set(`${prefix}:tick:${name}:${tick}`, '1', 'PX', Math.max(1000, intervalMs), 'NX')) === 'OK';
+}
 
 interface Entry {
   name: string;
@@ -11,6 +26,8 @@ interface Entry {
   task: ScheduledTask;
   running: Promise<void> | null;
   timer: NodeJS.Timeout | null;
+  /** Runs of this task in this process (operators, tests). */
+  runs: number;
   lastError: string | null;
 }
 
@@ -18,11 +35,14 @@ export class Scheduler {
   private readonly tasks = new Map<string, Entry>();
   private started = false;
 
-  constructor(private readonly onError: (name: string, err: unknown) => void = () => {}) {}
+  constructor(
+    private readonly onError: (name: string, err: unknown) => void = () => {},
+    private readonly opts: { claim?: TickClaim } = {},
+  ) {}
 
   every(name: string, intervalMs: number, task: ScheduledTask) {
     if (this.tasks.has(name)) throw new Error(`scheduled task ${name} registered twice`);
-    const entry: Entry = { name, intervalMs, task, running: null, timer: null, lastError: null };
+    const entry: Entry = { name, intervalMs, task, running: null, timer: null, lastError: null, runs: 0 };
     this.tasks.set(name, entry);
     if (this.started) this.arm(entry);
   }
@@ -41,22 +61,57 @@ export class Scheduler {
     await this.tick(e, now, true);
   }
 
+  /** How many times a task ran in this process. */
+  runsOf(name: string): number {
+    return this.tasks.get(name)?.runs ?? 0;
+  }
+
   async stop() {
     this.started = false;
     for (const e of this.tasks.values()) {
-      if (e.timer) clearInterval(e.timer);
+      if (e.timer) {
+        clearTimeout(e.timer);
+        clearInterval(e.timer);
+      }
       e.timer = null;
     }
     await Promise.allSettled([...this.tasks.values()].map((e) => e.running));
   }
 
+  /** First tick at the next wall-clock multiple of the interval, so every process ticks at the same moments. */
   private arm(e: Entry) {
-    e.timer = setInterval(() => void this.tick(e, new Date(), false), e.intervalMs);
+    const fire = () => void this.scheduled(e);
+    e.timer = setTimeout(
+      () => {
+        if (!this.started) return;
+        fire();
+        e.timer = setInterval(fire, e.intervalMs);
+        e.timer.unref();
+      },
+      e.intervalMs - (Date.now() % e.intervalMs),
+    );
     e.timer.unref();
+  }
+
+  private async scheduled(e: Entry) {
+    const now = new Date();
+    if (e.running) return;
+    if (this.opts.claim) {
+      // Rounded, not floored: a timer firing a little late or early still names the same tick everywhere.
+      const tick = Math.round(now.getTime() / e.intervalMs);
+      const mine = await this.opts.claim(e.name, tick, e.intervalMs).catch((err) => {
+        // Redis unreachable: run here rather than not at all (tasks are idempotent).
+        this.onError(e.name, err);
+        return true;
+      });
+      if (!mine) return;
+    }
+    await this.tick(e, now, false);
   }
 
   private async tick(e: Entry, now: Date, rethrow: boolean) {
     if (e.running) return;
+    e.runs += 1;
     e.running = e.task(now).then(
       () => {
         e.lastError = null;
