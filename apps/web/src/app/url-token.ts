@@ -1,9 +1,5 @@
-import type { FrontInfo } from '@fpy/contracts';
-import { http } from '../lib/http.ts';
+import { callLazy } from '../lib/http.ts';
 import { clearSession, hasToken } from '../lib/session.ts';
-
-const PROFILE = '/api/admin/user/front/info';
-const ADOPT = '/api/auth/session';
 
 /** Takes a token out of the address (any value starting with "Bearer ", or a `token` parameter). */
 function takeTokenFromAddress(): string | undefined {
@@ -23,7 +19,7 @@ function takeTokenFromAddress(): string | undefined {
 
 async function whoIs(authorization?: string): Promise<string | null> {
   const headers = authorization ? { Authorization: authorization } : undefined;
-  const info = await http.get<FrontInfo>(PROFILE, { headers, silent: true }).catch(() => null);
+  const info = await callLazy('getFrontInfo', { headers, silent: true }).catch(() => null);
   return info?.username ?? null;
 }
 
@@ -49,5 +45,7 @@ export async function adoptTokenFromUrl(): Promise<void> {
   }
   // A different account must not inherit the previous user's cached state.
   clearSession();
-  await http.post(ADOPT, { headers: { Authorization: `Bearer ${token}` }, silent: true }).catch(() => {});
+  await callLazy('adoptSession', { headers: { Authorization: `Bearer ${token}` }, silent: true }).catch(
+    () => {},
+  );
 }

@@ -1,7 +1,7 @@
 import type { issueToken } from '@fpy/contracts';
 import i18n from 'i18next';
 import { encryptPassword } from './crypto.ts';
-import { type CallReply, CLIENT_BASIC, http } from './http.ts';
+import { type CallReply, CLIENT_BASIC, callLazy } from './http.ts';
 import { clearSession } from './session.ts';
 
 type TokenReply = CallReply<typeof issueToken>;
@@ -24,8 +24,7 @@ export class LoginError extends Error {
 export async function login(username: string, password: string): Promise<TokenReply> {
   let reply: Partial<TokenReply> | undefined;
   try {
-    reply = await http.post<TokenReply>('/api/auth/oauth/token', {
-      consumes: 'form',
+    reply = await callLazy('issueToken', {
       body: { username: username.trim(), password: await encryptPassword(password), grant_type: 'password' },
       // The client credential always, even if a stale session marker is still around.
       headers: { Authorization: CLIENT_BASIC },
@@ -49,6 +48,6 @@ export async function login(username: string, password: string): Promise<TokenRe
  * simply expires), then everything local is cleared.
  */
 export async function logout(): Promise<void> {
-  await http.delete('/api/auth/oauth/token', { silent: true }).catch(() => {});
+  await callLazy('revokeToken', { silent: true }).catch(() => {});
   clearSession();
 }

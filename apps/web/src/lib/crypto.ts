@@ -1,4 +1,4 @@
-import { http } from './http.ts';
+import { callLazy } from './http.ts';
 
 /**
  * Passwords never leave the browser in clear text (spec §5): they are RSA-OAEP(SHA-256) encrypted with the
@@ -8,8 +8,7 @@ let pemPromise: Promise<string> | undefined;
 let keyPromise: Promise<CryptoKey> | undefined;
 
 function publicKeyPem(): Promise<string> {
-  pemPromise ??= http
-    .get<{ publicKey: string }>('/api/auth/publicKey', { silent: true })
+  pemPromise ??= callLazy('getPublicKey', { silent: true })
     .then((r) => r.publicKey)
     .catch((err) => {
       // A failed fetch must not poison the cache: the next attempt asks again.

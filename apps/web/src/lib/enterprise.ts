@@ -1,6 +1,6 @@
 import type { EnterpriseParameterReply } from '@fpy/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { http } from './http.ts';
+import { callLazy } from './http.ts';
 import { SESSION_KEY } from './permission.tsx';
 
 /** Spec §7: the legacy envelope; success is code "0". */
@@ -8,7 +8,7 @@ export type EnterpriseParameter = EnterpriseParameterReply;
 
 export const enterpriseParameterQuery = queryOptions({
   queryKey: [SESSION_KEY, 'enterpriseParameter'],
-  queryFn: () => http.get<EnterpriseParameter>('/api/admin/enterpriseParameterSetting'),
+  queryFn: () => callLazy('getEnterpriseParameter'),
   staleTime: 5 * 60_000,
 });
 

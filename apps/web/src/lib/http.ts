@@ -78,6 +78,27 @@ export function call<C extends RouteContract<any, any, any, any>>(
   }) as Promise<CallReply<C>>;
 }
 
+type Contracts = typeof import('@fpy/contracts');
+/** The names of every route @fpy/contracts exports. */
+export type RouteName = {
+  [K in keyof Contracts]: Contracts[K] extends RouteContract<any, any, any, any> ? K : never;
+}[keyof Contracts];
+
+/**
+ * call() by the route's name, for code that runs before any console chunk loads — the login page, the public
+ * pages, the shell's first requests. The contracts (and zod with them, about 45 KB gzip) are fetched on first use
+ * instead of with the page, which keeps the login page inside its budget; the call is typed by the contract all
+ * the same. Pages inside the console import the contract and use call().
+ */
+export async function callLazy<K extends RouteName>(
+  name: K,
+  opts: CallOptions<Contracts[K]> = {},
+): Promise<CallReply<Contracts[K]>> {
+  const contracts = await import('@fpy/contracts');
+  const route = contracts[name] as unknown as RouteContract<any, any, any, any>;
+  return call(route, opts as CallOptions<typeof route>) as Promise<CallReply<Contracts[K]>>;
+}
+
 export function fillPath(path: string, params: Record<string, unknown>): string {
   return path.replace(/\{(\w+)\}|:(\w+)/g, (_, a: string | undefined, b: string | undefined) => {
     const name = (a ?? b) as string;
@@ -96,12 +117,59 @@ export const http = {
   delete: <T = any>(url: string, opts?: RequestOptions) => request<T>('DELETE', url, opts),
 };
 
-/** Fetch a file with the session's credentials and hand it to the browser as a download. */
-export async function download(url: string, filename?: string, opts: RequestOptions = {}): Promise<void> {
-  const method = opts.body === undefined ? 'GET' : 'POST';
-  const res = (await request(method, url, { ...opts, raw: true })) as Response;
-  const blob = await res.blob();
-  const name = filename ?? filenameFrom(res.headers.get('content-disposition')) ?? 'download';
+type AnyRoute = RouteContract<any, any, any, any>;
+
+export interface DownloadOptions<C> extends CallOptions<C> {
+  /** Saved under this name; else the name the server's Content-Disposition gives. */
+  filename?: string;
+}
+
+/**
+ * Fetch a file route declared in @fpy/contracts (export, template, layout file) with the session's credentials
+ * and resolve with the raw Response; errors reject with ApiError like call().
+ */
+export function fetchFile<C extends AnyRoute>(route: C, opts: CallOptions<C> = {}): Promise<Response> {
+  const url = fillPath(route.path, (opts.params ?? {}) as Record<string, unknown>);
+  return request(route.method, url, {
+    query: opts.query as object | undefined,
+    body: opts.body,
+    headers: opts.headers,
+    consumes: route.consumes,
+    silent: opts.silent,
+    signal: opts.signal,
+    raw: true,
+  }) as Promise<Response>;
+}
+
+/** Fetch a file route and hand it to the browser as a download (spec §7: exports take the list's filters). */
+export function download<C extends AnyRoute>(route: C, opts?: DownloadOptions<C>): Promise<void>;
+/**
+ * The old form, a hand-built URL (POST when a body is given). Kept only while pages being moved onto generic
+ * resources still use it; new code passes the contract.
+ * @deprecated use download(contract, { params, query, body, filename })
+ */
+export function download(url: string, filename?: string, opts?: RequestOptions): Promise<void>;
+export async function download(
+  target: AnyRoute | string,
+  second?: DownloadOptions<AnyRoute> | string,
+  legacy: RequestOptions = {},
+): Promise<void> {
+  let res: Response;
+  let filename: string | undefined;
+  if (typeof target === 'string') {
+    filename = second as string | undefined;
+    const method = legacy.body === undefined ? 'GET' : 'POST';
+    res = (await request(method, target, { ...legacy, raw: true })) as Response;
+  } else {
+    const opts = (second ?? {}) as DownloadOptions<AnyRoute>;
+    filename = opts.filename;
+    res = await fetchFile(target, opts);
+  }
+  saveBlob(await res.blob(), filename ?? filenameFrom(res.headers.get('content-disposition')) ?? 'download');
+}
+
+/** Hand a blob to the browser as a file named `name`. */
+export function saveBlob(blob: Blob, name: string): void {
   const href = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = href;
@@ -113,7 +181,7 @@ export async function download(url: string, filename?: string, opts: RequestOpti
   setTimeout(() => URL.revokeObjectURL(href), 1000);
 }
 
-function filenameFrom(disposition: string | null): string | undefined {
+export function filenameFrom(disposition: string | null): string | undefined {
   if (!disposition) return undefined;
   const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
   if (star) return decodeURIComponent(star[1]);
@@ -183,7 +251,11 @@ async function request<T>(method: string, url: string, opts: RequestOptions = {}
   // (a cookie without it is refused). Without a session the fixed client credential is sent (spec §7).
   headers.set(CONSOLE_HEADER, CONSOLE_HEADER_VALUE);
   if (!headers.has('Authorization') && !hasToken()) headers.set('Authorization', CLIENT_BASIC);
-  headers.set('Accept-Language', i18n.language?.startsWith('en') ? 'en' : 'zh-CN');
+  // The server words every refusal in the console's language: X-Locale is the user's own choice and wins over
+  // the browser's Accept-Language (the server falls back to that, then to Chinese).
+  const en = i18n.language?.startsWith('en');
+  headers.set('Accept-Language', en ? 'en' : 'zh-CN');
+  headers.set('X-Locale', en ? 'en-US' : 'zh-CN');
   const payload = encodeBody(opts.body, opts.consumes, headers);
 
   const controller = new AbortController();

@@ -2,14 +2,14 @@ import type { FrontInfo, MenuNode } from '@fpy/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useMemo } from 'react';
-import { http } from './http.ts';
+import { callLazy } from './http.ts';
 import { hasToken, setProfileCookies } from './session.ts';
 
 /** Everything keyed under 'session' is dropped on logout. */
 export const SESSION_KEY = 'session';
 
 async function fetchProfile(): Promise<FrontInfo> {
-  const profile = await http.get<FrontInfo>('/api/admin/user/front/info', { silent: true });
+  const profile = await callLazy('getFrontInfo', { silent: true });
   setProfileCookies({
     tenantType: profile.tenantType,
     isSuperAdmin: profile.isSuperAdmin,
@@ -30,7 +30,7 @@ export const profileQuery = queryOptions({
 export const sidebarMenusQuery = queryOptions({
   queryKey: [SESSION_KEY, 'menus'],
   // Silent: the console turns a failed load into a logout (spec §4) instead of a generic toast.
-  queryFn: () => http.get<MenuNode[]>('/api/admin/user/front/tenant/menus', { silent: true }),
+  queryFn: (): Promise<MenuNode[]> => callLazy('getFrontMenus', { silent: true }),
   staleTime: Number.POSITIVE_INFINITY,
   retry: false,
 });

@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import { http } from './http.ts';
+import { callLazy } from './http.ts';
 import { getTrackUserId } from './session.ts';
 
 /** Spec §3: product code 9 identifies this console in the shared tracking pipeline. */
@@ -68,7 +68,7 @@ export function buildTrackingBody(e: TrackEvent) {
   const now = dayjs();
   const { os, browser } = parseAgent(navigator.userAgent);
   return {
-    businessCode: 'dataBuriedPoint',
+    businessCode: 'dataBuriedPoint' as const,
     sessionId: sessionId(),
     operationDate: now.format(OPERATION_FORMAT),
     deviceContent: {
@@ -101,7 +101,7 @@ export function buildTrackingBody(e: TrackEvent) {
 /** Spec §8: tracking failures are ignored; the promise always resolves so a redirect can follow. */
 export async function track(e: TrackEvent): Promise<void> {
   try {
-    await http.post('/v1/userEventTrans', { body: buildTrackingBody(e), silent: true });
+    await callLazy('userEventTrans', { body: buildTrackingBody(e), silent: true });
   } catch {
     // Deliberately ignored: analytics must never disturb the user.
   }

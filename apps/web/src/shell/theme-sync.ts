@@ -1,11 +1,8 @@
-import type { ThemeProp } from '@fpy/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { http } from '../lib/http.ts';
+import { callLazy } from '../lib/http.ts';
 import { SESSION_KEY } from '../lib/permission.tsx';
 import { setTheme, type ThemeChoice } from '../lib/theme.ts';
-
-const THEME_URL = '/api/systemmanager/titleProp';
 
 /**
  * The theme is remembered per account on the server (spec §7 titleProp) and per browser in localStorage, so
@@ -16,7 +13,7 @@ export const THEME_KEY = [SESSION_KEY, 'theme'];
 export function useServerTheme(): void {
   const { data } = useQuery({
     queryKey: THEME_KEY,
-    queryFn: () => http.get<ThemeProp>(`${THEME_URL}/getTitleProp`, { silent: true }),
+    queryFn: () => callLazy('getTitleProp', { silent: true }),
     staleTime: Number.POSITIVE_INFINITY,
   });
   useEffect(() => {
@@ -26,5 +23,5 @@ export function useServerTheme(): void {
 }
 
 export async function saveServerTheme(choice: ThemeChoice): Promise<void> {
-  await http.post<ThemeProp>(THEME_URL, { body: { primaryColor: choice.primary, dark: choice.dark } });
+  await callLazy('saveTitleProp', { body: { primaryColor: choice.primary, dark: choice.dark } });
 }

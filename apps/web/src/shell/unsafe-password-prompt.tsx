@@ -1,13 +1,11 @@
-import type { unsafeUser } from '@fpy/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { type CallReply, http } from '../lib/http.ts';
+import { callLazy } from '../lib/http.ts';
 import { AppModal } from '../lib/modal.tsx';
 import { SESSION_KEY } from '../lib/permission.tsx';
 
-type UnsafeReply = CallReply<typeof unsafeUser>;
 const DISMISSED_KEY = 'unsafePasswordDismissed';
 
 /** An initial, reset, weak or expired password is nudged towards /personalInformation once per session. */
@@ -18,7 +16,7 @@ export function UnsafePasswordPrompt() {
   const [dismissed, setDismissed] = useState(() => sessionStorage.getItem(DISMISSED_KEY) === '1');
   const { data } = useQuery({
     queryKey: [SESSION_KEY, 'unsafeUser'],
-    queryFn: () => http.get<UnsafeReply>('/api/admin/user/unsafeUser', { silent: true }),
+    queryFn: () => callLazy('unsafeUser', { silent: true }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../lib/feedback.ts';
 import { EMAIL_PATTERN, PHONE_PATTERN } from '../../lib/form-rules.ts';
-import { http } from '../../lib/http.ts';
+import { callLazy } from '../../lib/http.ts';
 import type { CodeRequest } from './forget-pwd-page.tsx';
 
 export function RequestCodeStep({ onSent }: { onSent: (request: CodeRequest) => void }) {
@@ -14,7 +14,7 @@ export function RequestCodeStep({ onSent }: { onSent: (request: CodeRequest) => 
     const request = { username: values.username.trim(), target: values.target.trim() };
     setBusy(true);
     try {
-      await http.post('/api/admin/client/getForgetPwdCode', { body: request });
+      await callLazy('getForgetPwdCode', { body: request });
       toast.success(t('common.codeSent', { target: request.target }));
       onSent(request);
     } catch {

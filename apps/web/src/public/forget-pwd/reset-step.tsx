@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { encryptPassword } from '../../lib/crypto.ts';
 import { toast } from '../../lib/feedback.ts';
 import { confirmRules, passwordRules } from '../../lib/form-rules.ts';
-import { http } from '../../lib/http.ts';
+import { callLazy } from '../../lib/http.ts';
 import { useCountdown } from '../../lib/use-countdown.ts';
 import type { CodeRequest } from './forget-pwd-page.tsx';
 import { CodeField } from '../../lib/code-field.tsx';
@@ -28,7 +28,7 @@ export function ResetStep({ request, onBack, onDone }: ResetStepProps) {
 
   const resend = async () => {
     try {
-      await http.post('/api/admin/client/getForgetPwdCode', { body: request });
+      await callLazy('getForgetPwdCode', { body: request });
       toast.success(t('common.codeSent', { target: request.target }));
       startCountdown();
     } catch {
@@ -39,7 +39,7 @@ export function ResetStep({ request, onBack, onDone }: ResetStepProps) {
   const submit = async ({ code, password }: ResetValues) => {
     setBusy(true);
     try {
-      await http.put('/api/admin/client/forgetPwd', {
+      await callLazy('forgetPwd', {
         body: { username: request.username, code, password: await encryptPassword(password) },
       });
       onDone();

@@ -1,11 +1,11 @@
-import type { getRegisterCode, registerCompany } from '@fpy/contracts';
+import type { registerCompany } from '@fpy/contracts';
 import { Button, Col, Form, Input, Row } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { encryptPassword } from '../../lib/crypto.ts';
 import { toast } from '../../lib/feedback.ts';
 import { confirmRules, EMAIL_PATTERN, PHONE_PATTERN, passwordRules } from '../../lib/form-rules.ts';
-import { type CallReply, http } from '../../lib/http.ts';
+import { type CallReply, callLazy } from '../../lib/http.ts';
 import { sanitizer } from '../../lib/sanitize.ts';
 import { useCountdown } from '../../lib/use-countdown.ts';
 import { registrableCreditCodeRules, usernameRules } from './registration-rules.ts';
@@ -45,9 +45,7 @@ export function RegisterForm({ onDone }: { onDone: (reply: RegisterReply, userna
       return; // the field shows why
     }
     try {
-      const reply = await http.post<CallReply<typeof getRegisterCode>>('/api/admin/register/getCode', {
-        body: { contactPhone },
-      });
+      const reply = await callLazy('getRegisterCode', { body: { contactPhone } });
       toast.success(t('common.codeSent', { target: reply.maskedTarget }));
       startCountdown();
     } catch {
@@ -64,7 +62,7 @@ export function RegisterForm({ onDone }: { onDone: (reply: RegisterReply, userna
   const submit = async ({ confirm: _confirm, password, ...values }: RegisterValues) => {
     setBusy(true);
     try {
-      const reply = await http.post<RegisterReply>('/api/admin/register', {
+      const reply = await callLazy('registerCompany', {
         body: {
           ...values,
           creditCode: values.creditCode.trim().toUpperCase(),

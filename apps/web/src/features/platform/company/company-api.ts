@@ -1,6 +1,6 @@
-import type { CompanyInfo, EnterpriseParameterReply, updateCompany } from '@fpy/contracts';
+import { getCompany, updateCompany, uploadEnterpriseLogo } from '@fpy/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { type CallBody, type CallReply, http } from '../../../lib/http.ts';
+import { type CallBody, call } from '../../../lib/http.ts';
 import { SESSION_KEY } from '../../../lib/permission.tsx';
 
 /** The seller block printed on every invoice the tenant issues. */
@@ -8,20 +8,18 @@ export type CompanyUpdate = CallBody<typeof updateCompany>;
 
 export const companyQuery = queryOptions({
   queryKey: [SESSION_KEY, 'company'],
-  queryFn: () => http.get<CompanyInfo>('/api/admin/company'),
+  queryFn: ({ signal }) => call(getCompany, { signal }),
 });
 
 export function saveCompany(body: CompanyUpdate) {
-  return http.put<CallReply<typeof updateCompany>>('/api/admin/company', { body });
+  return call(updateCompany, { body });
 }
 
 export type ImageKind = 'logo' | 'title';
 
+/** The logo or title image, as multipart (call() sends a FormData body as it is). */
 export function uploadEnterpriseImage(file: File, kind: ImageKind) {
   const data = new FormData();
   data.append('file', file);
-  return http.post<EnterpriseParameterReply>('/api/admin/v1/parameterSetting/enterpriseLogoUpload', {
-    query: { kind },
-    body: data,
-  });
+  return call(uploadEnterpriseLogo, { query: { kind }, body: data });
 }

@@ -1,3 +1,4 @@
+import { modifyPassword } from '@fpy/contracts';
 import { Button, Form, Input, Radio } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +7,7 @@ import { logout } from '../../../lib/auth.ts';
 import { encryptPassword } from '../../../lib/crypto.ts';
 import { toast } from '../../../lib/feedback.ts';
 import { confirmRules, passwordRules } from '../../../lib/form-rules.ts';
-import { http } from '../../../lib/http.ts';
+import { call } from '../../../lib/http.ts';
 import type { CodeChannel } from './self-api.ts';
 import { SendCodeButton } from './send-code-button.tsx';
 import { CodeField } from '../../../lib/code-field.tsx';
@@ -29,7 +30,7 @@ export function ChangePasswordForm({ hasPhone, hasEmail }: { hasPhone: boolean; 
   const submit = async ({ code, password }: PasswordValues) => {
     setBusy(true);
     try {
-      await http.put('/api/admin/user/modifyPassword', {
+      await call(modifyPassword, {
         body: { code, password: await encryptPassword(password) },
       });
       // Other sessions may have been revoked with the old password; a fresh login is the clean state.

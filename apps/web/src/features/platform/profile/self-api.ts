@@ -1,6 +1,7 @@
-import type { getModifyPasswordCode, SelfInfo, updateSelf as updateSelfRoute } from '@fpy/contracts';
+import { getModifyPasswordCode, getSelf, updateSelf as updateSelfRoute } from '@fpy/contracts';
+import type { SelfInfo } from '@fpy/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { type CallBody, type CallReply, http } from '../../../lib/http.ts';
+import { type CallBody, call } from '../../../lib/http.ts';
 import { SESSION_KEY } from '../../../lib/permission.tsx';
 
 export type SelfReply = SelfInfo;
@@ -10,16 +11,14 @@ export type CodeChannel = 'sms' | 'email';
 
 export const selfQuery = queryOptions({
   queryKey: [SESSION_KEY, 'self'],
-  queryFn: () => http.get<SelfInfo>('/api/admin/user/self'),
+  queryFn: ({ signal }) => call(getSelf, { signal }),
 });
 
 export function updateSelf(body: SelfUpdate) {
-  return http.put<SelfInfo>('/api/admin/user/self', { body });
+  return call(updateSelfRoute, { body });
 }
 
 /** Sends a code to the account's own phone/e-mail, or to `target` when binding a new one. */
 export function sendModifyCode(channel: CodeChannel, target?: string) {
-  return http.get<CallReply<typeof getModifyPasswordCode>>('/api/admin/client/getModifyPasswordCode', {
-    query: { channel, target },
-  });
+  return call(getModifyPasswordCode, { query: { channel, target } });
 }

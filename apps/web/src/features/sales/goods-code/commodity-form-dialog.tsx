@@ -9,7 +9,7 @@ import { toast } from '../../../lib/feedback.ts';
 import { call } from '../../../lib/http.ts';
 import { AppModal } from '../../../lib/modal.tsx';
 import { Can, useCan } from '../../../lib/permission.tsx';
-import { AiSuggestions } from './ai-suggestions.tsx';
+import { AiSuggestions } from '../../../entities/tax-code/ai-suggestions.tsx';
 import { PriceAndRateFields } from './price-rate-fields.tsx';
 import { nextOwnCodeQuery, ratesQuery, refreshGoods } from './goods-api.ts';
 import { TaxCodeTreeDialog } from './tax-code-tree-dialog.tsx';

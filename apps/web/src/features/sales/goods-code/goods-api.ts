@@ -1,4 +1,4 @@
-import { aiCoding, allowedRates, listCommodities, nextOwnCode, taxCodeTree } from '@fpy/contracts';
+import { allowedRates, listCommodities, nextOwnCode, taxCodeTree } from '@fpy/contracts';
 import { keepPreviousData, type QueryClient, queryOptions } from '@tanstack/react-query';
 import { type CallQuery, call } from '../../../lib/http.ts';
 
@@ -9,7 +9,6 @@ export const goodsKeys = {
   nextOwnCode: ['goods', 'next-own-code'] as const,
   rates: (code: string) => ['goods', 'rates', code] as const,
   tree: (pid: string | null) => ['goods', 'tree', pid] as const,
-  coding: (name: string) => ['goods', 'coding', name] as const,
 };
 
 export const refreshGoods = (qc: QueryClient) => qc.invalidateQueries({ queryKey: goodsKeys.all });
@@ -44,13 +43,4 @@ export const treeLevelQuery = (pid: string | null) =>
     queryKey: goodsKeys.tree(pid),
     queryFn: () => call(taxCodeTree, { query: pid ? { pid } : {} }),
     staleTime: 30 * 60_000,
-  });
-
-/** Top-3 AI-coding suggestions for a typed product name; silent, since it runs while the user types. */
-export const codingQuery = (name: string) =>
-  queryOptions({
-    queryKey: goodsKeys.coding(name),
-    queryFn: ({ signal }) => call(aiCoding, { query: { name }, signal, silent: true }),
-    enabled: name.trim().length > 0,
-    staleTime: 60_000,
   });

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/feedback.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { call, download, toQueryString } from '../../../lib/http.ts';
+import { call, download } from '../../../lib/http.ts';
 import { PagedTable, type Paging } from '../../../crud/paged-table.tsx';
 import { DeleteSelectedButton, RowActions } from '../../../crud/row-actions.tsx';
 import { Can, useCan } from '../../../lib/permission.tsx';
@@ -137,9 +137,9 @@ export default function GoodsCodePage() {
         <Can code="goodsCode:btn_query">
           <Button
             onClick={() =>
-              void download(
-                `${exportCommodities.path}${toQueryString({ ...filters, sort: paging.sort })}`,
-              ).catch(() => undefined)
+              void download(exportCommodities, { query: { ...filters, sort: paging.sort } }).catch(
+                () => undefined,
+              )
             }
           >
             {t('goodsCode.export')}

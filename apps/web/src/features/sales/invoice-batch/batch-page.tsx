@@ -45,7 +45,9 @@ export default function BatchInvoicePage() {
           <Button
             icon={<DownloadOutlined />}
             onClick={() =>
-              void download(invoiceBatchTemplate.path, t('invoiceBatch.templateFile')).catch(() => undefined)
+              void download(invoiceBatchTemplate, { filename: t('invoiceBatch.templateFile') }).catch(
+                () => undefined,
+              )
             }
           >
             {t('invoiceBatch.downloadTemplate')}

@@ -9,14 +9,14 @@ import { Alert, Button, Descriptions, Progress, Space, Table, Typography } from 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/feedback.ts';
-import { call, download, fillPath } from '../../../lib/http.ts';
+import { call, download } from '../../../lib/http.ts';
 import { Can } from '../../../lib/permission.tsx';
 import { BATCH_KEY, batchQuery } from './queries.ts';
 
 type Failure = InvoiceBatchDetail['failures'][number];
 
 export const downloadResult = (b: { id: number; fileName: string }) =>
-  download(fillPath(invoiceBatchResult.path, { id: b.id })).catch(() => undefined);
+  download(invoiceBatchResult, { params: { id: b.id } }).catch(() => undefined);
 
 /** One batch: the validation report, the issue button, then the progress (polled every second) and failures. */
 export function BatchPanel({ id }: { id: number }) {

@@ -6,7 +6,7 @@ import {
   PRINTABLE_STATUSES,
   type PrintSettingRow,
 } from '@fpy/contracts';
-import type { InvoiceStatus, InvoiceType } from '@fpy/domain';
+import type { InvoiceType } from '@fpy/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, DatePicker, Form, Input, Select, Space, type TableProps, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
@@ -14,17 +14,16 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedTable, type Paging } from '../../../crud/paged-table.tsx';
 import { toast } from '../../../lib/feedback.ts';
-import { datePresets, formatDateTime } from '../../../lib/format.ts';
+import { datePresets } from '../../../lib/format.ts';
 import { type CallReply, call } from '../../../lib/http.ts';
 import { AppModal } from '../../../lib/modal.tsx';
 import { Can, useCan } from '../../../lib/permission.tsx';
-import { InvoiceFace } from '../invoicing/face/invoice-face.tsx';
-import { fen } from '../invoicing/shared/money.ts';
-import { InvoiceStatusTag } from '../invoicing/shared/status-tag.tsx';
+import { InvoiceFace } from '../../../entities/invoice/face/invoice-face.tsx';
+import { invoiceColumns } from '../../../entities/invoice/invoice-columns.tsx';
 import { formatMm, tenthsToMm } from './offsets.ts';
 import { type PrintJob, PrintJobRunner } from './print-job.tsx';
 import { type PrintableQuery, printableQuery, printersQuery } from './setup-api.ts';
-import { invoiceTypeName, invoiceTypeOptions } from '../invoicing/shared/invoice-type.ts';
+import { invoiceTypeOptions } from '../../../entities/invoice/invoice-type.ts';
 
 type Row = CallReply<typeof listPrintableInvoices>['rows'][number];
 
@@ -109,35 +108,15 @@ export default function InvoicePrintPage() {
     setBusy(false);
   }, []);
 
+  const col = invoiceColumns<Row>(t);
   const columns: TableProps<Row>['columns'] = [
-    { title: t('invoiceSetup.print.number'), dataIndex: 'number', sorter: true, width: 200 },
-    { title: t('invoiceSetup.print.buyerName'), dataIndex: 'buyerName', ellipsis: true },
-    {
-      title: t('invoiceSetup.print.type'),
-      dataIndex: 'type',
-      render: (v: InvoiceType) => invoiceTypeName(t, v),
-    },
-    {
-      title: t('invoiceSetup.print.status'),
-      dataIndex: 'status',
-      width: 100,
-      render: (v: InvoiceStatus) => <InvoiceStatusTag status={v} />,
-    },
-    {
-      title: t('invoiceSetup.print.total'),
-      dataIndex: 'totalFen',
-      align: 'right',
-      sorter: true,
-      render: (v: number) => fen(v),
-    },
-    { title: t('invoiceSetup.print.drawer'), dataIndex: 'drawer', width: 100 },
-    {
-      title: t('invoiceSetup.print.issuedAt'),
-      dataIndex: 'issuedAt',
-      sorter: true,
-      width: 180,
-      render: (v: string | null) => formatDateTime(v),
-    },
+    col('number', { sorter: true, width: 200 }),
+    col('buyerName', { title: t('invoiceSetup.print.buyerName') }),
+    col('type'),
+    col('status', { width: 100 }),
+    col('totalFen', { sorter: true }),
+    col('drawer', { width: 100 }),
+    col('issuedAt', { sorter: true, width: 180 }),
   ];
 
   return (

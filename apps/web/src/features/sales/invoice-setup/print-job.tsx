@@ -1,7 +1,7 @@
 import type { InvoiceDetail } from '@fpy/contracts';
 import { useEffect, useRef } from 'react';
 import { printHtml } from '../../../lib/print.ts';
-import { InvoiceFace } from '../invoicing/face/invoice-face.tsx';
+import { InvoiceFace } from '../../../entities/invoice/face/invoice-face.tsx';
 import { printDocument } from './print-document.ts';
 
 export interface PrintJob {

@@ -10,7 +10,7 @@ import { call } from '../../../lib/http.ts';
 import { AppModal } from '../../../lib/modal.tsx';
 import { formatMm, mmToTenths } from './offsets.ts';
 import { setupKeys } from './setup-api.ts';
-import { invoiceTypeOptions } from '../invoicing/shared/invoice-type.ts';
+import { invoiceTypeOptions } from '../../../entities/invoice/invoice-type.ts';
 
 interface Values {
   printerName: string;

@@ -13,7 +13,7 @@ import { formatMm, tenthsToMm } from './offsets.ts';
 import { alignmentGrid } from './print-document.ts';
 import { PrintSettingDialog } from './print-setting-dialog.tsx';
 import { printersQuery, setupKeys } from './setup-api.ts';
-import { invoiceTypeName } from '../invoicing/shared/invoice-type.ts';
+import { invoiceTypeName } from '../../../entities/invoice/invoice-type.ts';
 
 /** Spec §2.12 /outputInvoiceManager/printSetup: printers with their offsets, and an alignment test page. */
 export default function PrintSetupPage() {

@@ -16,9 +16,9 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DATE_FORMAT, datePresets } from '../../../lib/format.ts';
-import { call, download, toQueryString } from '../../../lib/http.ts';
+import { call, download } from '../../../lib/http.ts';
 import { Can } from '../../../lib/permission.tsx';
-import { fen } from '../invoicing/shared/money.ts';
+import { fen } from '../../../entities/invoice/money.ts';
 
 // ECharts loads with the chart, after the table: the page's own chunk stays small and the shell never sees it.
 const StatsChart = lazy(() => import('./stats-chart.tsx'));
@@ -92,11 +92,7 @@ export default function InvoiceStatsPage() {
           options={GROUPS.map((g) => ({ value: g, label: t(`invoiceStats.group.${g}`) }))}
         />
         <Can code="invoiceStatistic:btn_export">
-          <Button
-            onClick={() =>
-              void download(`${exportInvoiceStats.path}${toQueryString(query)}`).catch(() => undefined)
-            }
-          >
+          <Button onClick={() => void download(exportInvoiceStats, { query }).catch(() => undefined)}>
             {t('invoiceStats.export')}
           </Button>
         </Can>

@@ -65,10 +65,10 @@ export function BatchCodingPanel() {
         <Upload accept=".xlsx" showUploadList={false} beforeUpload={upload}>
           <Button type="primary">{t('taxCodes.batch.upload')}</Button>
         </Upload>
-        <Button onClick={() => download(batchAiCodingTemplate.path)}>{t('taxCodes.batch.template')}</Button>
+        <Button onClick={() => download(batchAiCodingTemplate)}>{t('taxCodes.batch.template')}</Button>
         {job?.status === 'done' && (
           <>
-            <Button onClick={() => download(`${batchAiCodingExport.path}?jobId=${job.jobId}`)}>
+            <Button onClick={() => download(batchAiCodingExport, { query: { jobId: job.jobId } })}>
               {t('taxCodes.batch.export')}
             </Button>
             <Button disabled={!selected.length} onClick={accept}>

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '../../../../lib/feedback.ts';
 import { call } from '../../../../lib/http.ts';
 import { AppModal } from '../../../../lib/modal.tsx';
-import { fen } from '../../../sales/invoicing/shared/money.ts';
+import { fen } from '../../../../entities/invoice/money.ts';
 
 const YUAN_PATTERN = /^\d{1,13}(\.\d{1,2})?$/;
 const creditKey = (tenantId: number) => ['base', 'tenants', 'creditLine', tenantId] as const;

@@ -1,11 +1,11 @@
-import type { UserRow } from '@fpy/contracts';
+import { exportUsers, type UserRow } from '@fpy/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Space, type TableProps, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedTable, type Paging } from '../../../../crud/paged-table.tsx';
 import { formatDateTime } from '../../../../lib/format.ts';
-import { download, toQueryString } from '../../../../lib/http.ts';
+import { download } from '../../../../lib/http.ts';
 import { Can } from '../../../../lib/permission.tsx';
 import { usersQuery } from '../org-api.ts';
 import { useOrgScope } from '../use-org-scope.ts';
@@ -36,9 +36,7 @@ export default function UserPage() {
   const open = (kind: UserDialog, user: UserRow) =>
     kind === 'edit' ? setDrawer({ open: true, user }) : setDialog({ kind, user });
   const exportFile = () =>
-    void download(`/api/admin/users/export${toQueryString({ ...filters, sort: paging.sort })}`).catch(
-      () => undefined,
-    );
+    void download(exportUsers, { query: { ...filters, sort: paging.sort } }).catch(() => undefined);
 
   const columns: TableProps<UserRow>['columns'] = [
     { title: t('org.user.username'), dataIndex: 'username', sorter: true, fixed: 'left' },

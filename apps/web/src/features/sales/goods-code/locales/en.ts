@@ -48,10 +48,6 @@ export default {
     },
     ai: {
       title: 'AI coding suggestions',
-      typeName: 'Type a goods name to see suggested codes',
-      none: 'No suitable code found; choose one from the tree',
-      memory: 'Your earlier choice',
-      matched: 'Matched: {{words}}',
     },
     import: {
       button: 'Import from invoices',

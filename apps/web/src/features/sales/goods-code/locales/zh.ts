@@ -48,10 +48,6 @@ export default {
     },
     ai: {
       title: '智能赋码推荐',
-      typeName: '输入商品名称后显示推荐的编码',
-      none: '没有找到合适的编码，请从编码树选择',
-      memory: '本企业赋码记录',
-      matched: '命中：{{words}}',
     },
     import: {
       button: '从发票导入',

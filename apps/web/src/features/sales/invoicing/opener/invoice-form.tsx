@@ -13,9 +13,9 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '../../../../lib/feedback.ts';
 import { ApiError, call } from '../../../../lib/http.ts';
 import { Can, useProfile } from '../../../../lib/permission.tsx';
-import { type FaceInvoice, InvoiceFace } from '../face/invoice-face.tsx';
-import { SPECIAL_LABEL_CODES } from '../face/special-labels.ts';
-import { fen } from '../shared/money.ts';
+import { type FaceInvoice, InvoiceFace } from '../../../../entities/invoice/face/invoice-face.tsx';
+import { SPECIAL_LABEL_CODES } from '../../../../entities/invoice/face/special-labels.ts';
+import { fen } from '../../../../entities/invoice/money.ts';
 import { BuyerFields } from './buyer-fields.tsx';
 import {
   createBody,
@@ -31,7 +31,7 @@ import {
 import { IssueProgress } from './issue-progress.tsx';
 import { LineGrid } from './line-grid.tsx';
 import { useCalculation } from './use-calculation.ts';
-import { invoiceTypeOptions } from '../shared/invoice-type.ts';
+import { invoiceTypeOptions } from '../../../../entities/invoice/invoice-type.ts';
 
 export type FormMode = 'issue' | 'preopen';
 

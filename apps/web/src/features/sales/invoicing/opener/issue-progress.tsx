@@ -1,12 +1,13 @@
-import { getInvoice, type InvoiceDetail } from '@fpy/contracts';
+import { downloadInvoiceFile, getInvoice, type InvoiceDetail } from '@fpy/contracts';
 import type { InvoiceStatus } from '@fpy/domain';
 import { FilePdfOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Descriptions, Result, Space, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { call, download } from '../../../../lib/http.ts';
-import { fen } from '../shared/money.ts';
-import { InvoiceStatusTag } from '../shared/status-tag.tsx';
+import { call, fillPath } from '../../../../lib/http.ts';
+import { saveInvoiceFile } from '../../../../entities/invoice/open-invoice-file.ts';
+import { fen } from '../../../../entities/invoice/money.ts';
+import { InvoiceStatusTag } from '../../../../entities/invoice/status-tag.tsx';
 
 /** States after which nothing happens without a person acting: polling stops there. */
 const SETTLED: readonly InvoiceStatus[] = [
@@ -19,10 +20,8 @@ const SETTLED: readonly InvoiceStatus[] = [
   'partly_red',
 ];
 
-export const pdfUrl = (id: number) => `/api/billing/v1/invoices/${id}/files/pdf`;
-
-export const downloadPdf = (inv: Pick<InvoiceDetail, 'id' | 'number'>) =>
-  download(pdfUrl(inv.id), `${inv.number ?? inv.id}.pdf`).catch(() => undefined);
+/** The PDF's address, for tests and link previews; the click fetches it with the session (saveInvoiceFile). */
+const pdfHref = (id: number) => fillPath(downloadInvoiceFile.path, { id, format: 'pdf' });
 
 /** The accepted invoice until the bureau answers: re-read every second, no manual refresh (issue 4 §2). */
 export function IssueProgress({ accepted, onNext }: { accepted: InvoiceDetail; onNext: () => void }) {
@@ -57,8 +56,8 @@ export function IssueProgress({ accepted, onNext }: { accepted: InvoiceDetail; o
               type="primary"
               icon={<FilePdfOutlined />}
               data-testid="pdf-link"
-              data-href={pdfUrl(inv.id)}
-              onClick={() => void downloadPdf(inv)}
+              data-href={pdfHref(inv.id)}
+              onClick={() => void saveInvoiceFile(inv, 'pdf')}
             >
               {t('opener.progress.pdf')}
             </Button>

@@ -7,9 +7,9 @@ import { useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../../lib/http.ts';
-import { AiSuggestions } from '../../goods-code/ai-suggestions.tsx';
+import { AiSuggestions } from '../../../../entities/tax-code/ai-suggestions.tsx';
 import { useDebounced } from './use-calculation.ts';
-import { policyName } from '../shared/policy-name.ts';
+import { policyName } from '../../../../entities/invoice/policy-name.ts';
 
 /** 商品名称 with the commodity picker: typing searches the tenant's goods codes (name, 简称, pinyin initials). */
 export function CommodityNameCell({

@@ -2,7 +2,7 @@ import type { CalcResult, CommodityRow } from '@fpy/contracts';
 import { DeleteOutlined, PlusOutlined, TagOutlined } from '@ant-design/icons';
 import { Button, Input, Space, Table, type TableProps, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { fen } from '../shared/money.ts';
+import { fen } from '../../../../entities/invoice/money.ts';
 import { emptyLine, isBlank, type LineRow, type PricingMode, priceInMode, sentLines } from './form-model.ts';
 import { AiSuggestButton, CommodityNameCell, RateSelect } from './line-cells.tsx';
 

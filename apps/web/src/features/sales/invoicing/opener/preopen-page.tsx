@@ -3,10 +3,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Card, Table, type TableProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../../lib/format.ts';
 import { call } from '../../../../lib/http.ts';
-import { fen } from '../shared/money.ts';
-import { InvoiceStatusTag } from '../shared/status-tag.tsx';
+import { invoiceColumns } from '../../../../entities/invoice/invoice-columns.tsx';
 import { InvoiceForm } from './invoice-form.tsx';
 
 /**
@@ -24,17 +22,15 @@ export default function PreopenPage() {
     // Finance decides elsewhere; a slow refresh keeps the states current without a manual reload.
     refetchInterval: 10_000,
   });
+  const col = invoiceColumns<InvoiceSummary>(t);
   const columns: TableProps<InvoiceSummary>['columns'] = [
-    { title: t('opener.mine.createdAt'), dataIndex: 'createdAt', render: (v: string) => formatDateTime(v) },
-    { title: t('opener.mine.buyer'), dataIndex: 'buyerName', ellipsis: true },
-    { title: t('opener.mine.total'), dataIndex: 'totalFen', align: 'right', render: (v: number) => fen(v) },
-    {
-      title: t('opener.mine.status'),
-      dataIndex: 'status',
-      render: (v: InvoiceSummary['status']) => <InvoiceStatusTag status={v} />,
-    },
-    { title: t('opener.mine.number'), dataIndex: 'number' },
-    { title: t('opener.mine.reason'), dataIndex: 'failureReason', ellipsis: true },
+    col('createdAt', { title: t('opener.mine.createdAt') }),
+    col('buyerName'),
+    col('totalFen'),
+    col('status'),
+    col('number'),
+    // Here the reason is finance's word on an application, not only a bureau failure: plain text.
+    col('failureReason', { title: t('opener.mine.reason'), render: undefined }),
   ];
   return (
     <>

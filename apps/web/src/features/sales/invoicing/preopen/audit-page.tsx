@@ -8,12 +8,11 @@ import { formatDateTime } from '../../../../lib/format.ts';
 import { call } from '../../../../lib/http.ts';
 import { Can } from '../../../../lib/permission.tsx';
 import { InvoiceDetailDrawer } from '../shared/invoice-detail-drawer.tsx';
-import { fen } from '../shared/money.ts';
+import { invoiceColumns } from '../../../../entities/invoice/invoice-columns.tsx';
 import { ApproveDialog } from './approve-dialog.tsx';
 import { RejectDialog } from './reject-dialog.tsx';
 import { useReviewActions } from './review-actions.ts';
 import { type ReviewFilterValues, ReviewFilters } from './review-filters.tsx';
-import { invoiceTypeName } from '../shared/invoice-type.ts';
 
 const APPROVE = 'preopenAuditManager:btn_approve';
 const REJECT = 'preopenAuditManager:btn_reject';
@@ -58,6 +57,7 @@ export default function PreopenAuditPage() {
     done(ids);
   };
 
+  const col = invoiceColumns<PendingReviewRow>(t);
   const columns: TableProps<PendingReviewRow>['columns'] = [
     { title: t('preopen.field.applicant'), dataIndex: 'applicantName', width: 110 },
     {
@@ -66,23 +66,13 @@ export default function PreopenAuditPage() {
       width: 170,
       render: (v: string) => formatDateTime(v),
     },
-    { title: t('preopen.field.buyerName'), dataIndex: 'buyerName', ellipsis: true },
-    { title: t('preopen.field.buyerTaxNumber'), dataIndex: 'buyerTaxNumber', width: 190 },
-    {
-      title: t('preopen.field.type'),
-      dataIndex: 'type',
-      render: (v: PendingReviewRow['type']) => invoiceTypeName(t, v),
-    },
-    { title: t('preopen.field.amount'), dataIndex: 'amountFen', align: 'right', render: fen },
-    { title: t('preopen.field.tax'), dataIndex: 'taxFen', align: 'right', render: fen },
-    {
-      title: t('preopen.field.total'),
-      dataIndex: 'totalFen',
-      align: 'right',
-      sorter: true,
-      render: fen,
-    },
-    { title: t('preopen.field.remarks'), dataIndex: 'remarks', ellipsis: true },
+    col('buyerName'),
+    col('buyerTaxNumber', { width: 190 }),
+    col('type'),
+    col('amountFen'),
+    col('taxFen'),
+    col('totalFen', { sorter: true }),
+    col('remarks'),
     {
       title: t('preopen.actions'),
       key: 'actions',

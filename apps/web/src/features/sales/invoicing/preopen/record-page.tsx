@@ -7,8 +7,7 @@ import type { Paging } from '../../../../crud/paged-table.tsx';
 import { formatDateTime } from '../../../../lib/format.ts';
 import { call } from '../../../../lib/http.ts';
 import { InvoiceDetailDrawer } from '../shared/invoice-detail-drawer.tsx';
-import { fen } from '../shared/money.ts';
-import { InvoiceStatusTag } from '../shared/status-tag.tsx';
+import { invoiceColumns } from '../../../../entities/invoice/invoice-columns.tsx';
 import { EventTimeline } from './event-timeline.tsx';
 import { type ReviewFilterValues, ReviewFilters } from './review-filters.tsx';
 
@@ -35,16 +34,11 @@ export default function PreopenRecordPage() {
     refetchInterval: (q) => (q.state.data?.rows.some((r) => SETTLING.includes(r.status)) ? 2000 : false),
   });
 
+  const col = invoiceColumns<ReviewRecordRow>(t);
   const columns: TableProps<ReviewRecordRow>['columns'] = [
-    { title: t('preopen.field.number'), dataIndex: 'number', width: 200 },
-    { title: t('preopen.field.buyerName'), dataIndex: 'buyerName', ellipsis: true },
-    {
-      title: t('preopen.field.total'),
-      dataIndex: 'totalFen',
-      align: 'right',
-      sorter: true,
-      render: fen,
-    },
+    col('number', { width: 200 }),
+    col('buyerName'),
+    col('totalFen', { sorter: true }),
     { title: t('preopen.field.applicant'), dataIndex: 'applicantName', width: 110 },
     {
       title: t('preopen.field.appliedAt'),
@@ -66,12 +60,7 @@ export default function PreopenRecordPage() {
       render: (v: ReviewDecision) => <Tag color={DECISION_COLOUR[v]}>{t(`preopen.decision.${v}`)}</Tag>,
     },
     { title: t('preopen.field.reason'), dataIndex: 'reason', ellipsis: true },
-    {
-      title: t('preopen.field.status'),
-      dataIndex: 'status',
-      width: 100,
-      render: (v: ReviewRecordRow['status']) => <InvoiceStatusTag status={v} />,
-    },
+    col('status', { title: t('preopen.field.status'), width: 100 }),
     {
       title: t('preopen.actions'),
       key: 'actions',

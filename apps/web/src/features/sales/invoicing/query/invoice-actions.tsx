@@ -8,7 +8,7 @@ import { toast } from '../../../../lib/feedback.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
 import { call } from '../../../../lib/http.ts';
 import { Can } from '../../../../lib/permission.tsx';
-import { downloadInvoiceFile } from '../shared/invoice-detail-drawer.tsx';
+import { saveInvoiceFile } from '../../../../entities/invoice/open-invoice-file.ts';
 
 export interface ActionableInvoice {
   id: number;
@@ -76,7 +76,7 @@ export function InvoiceActions({ inv, onVoid }: { inv: ActionableInvoice; onVoid
       )}
       {inv.number && (
         <Can code={`${MENU}:btn_download`}>
-          <Button type="link" size="small" onClick={() => void downloadInvoiceFile(inv, 'pdf')}>
+          <Button type="link" size="small" onClick={() => void saveInvoiceFile(inv, 'pdf')}>
             {t('invoiceQuery.downloadPdf')}
           </Button>
         </Can>

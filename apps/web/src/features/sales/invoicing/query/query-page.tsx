@@ -1,4 +1,3 @@
-import type { InvoiceType } from '@fpy/domain';
 import { exportInvoiceQuery, type InvoiceQueryRow, queryInvoices, zipInvoicePdfs } from '@fpy/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Space, type TableProps, Tag, Typography } from 'antd';
@@ -6,16 +5,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedTable, type Paging } from '../../../../crud/paged-table.tsx';
 import { toast } from '../../../../lib/feedback.ts';
-import { formatDateTime } from '../../../../lib/format.ts';
-import { call, download, toQueryString } from '../../../../lib/http.ts';
+import { call, download } from '../../../../lib/http.ts';
 import { Can } from '../../../../lib/permission.tsx';
 import { InvoiceDetailDrawer } from '../shared/invoice-detail-drawer.tsx';
-import { fen } from '../shared/money.ts';
-import { InvoiceStatusTag } from '../shared/status-tag.tsx';
+import { invoiceColumns } from '../../../../entities/invoice/invoice-columns.tsx';
+import { InvoiceStatusTag } from '../../../../entities/invoice/status-tag.tsx';
 import { InvoiceActions } from './invoice-actions.tsx';
 import { type Filters, InvoiceSearchForm } from './search-form.tsx';
 import { VoidDialog } from './void-dialog.tsx';
-import { invoiceTypeName } from '../shared/invoice-type.ts';
 
 const MENU = 'salesInvoiceQuery';
 const DEFAULT_SORT = '-issuedAt';
@@ -49,7 +46,7 @@ export default function InvoiceQueryPage() {
   const zip = async (body: { ids: number[] } | { filter: Filters }) => {
     setZipping(true);
     try {
-      await download(zipInvoicePdfs.path, undefined, { body });
+      await download(zipInvoicePdfs, { body });
     } catch {
       // shown by the shared error display
     } finally {
@@ -57,31 +54,22 @@ export default function InvoiceQueryPage() {
     }
   };
 
+  const col = invoiceColumns<InvoiceQueryRow>(t);
   const columns: TableProps<InvoiceQueryRow>['columns'] = [
-    {
-      title: t('invoiceQuery.number'),
-      dataIndex: 'number',
+    col('number', {
       sorter: true,
       render: (v: string | null, r) => (
         <Typography.Link onClick={() => setDetail(r)}>{v ?? t('invoiceQuery.noNumber')}</Typography.Link>
       ),
-    },
-    {
-      title: t('invoiceQuery.issueDate'),
-      dataIndex: 'issuedAt',
-      sorter: true,
-      defaultSortOrder: 'descend',
-      render: (v: string | null) => formatDateTime(v),
-    },
-    { title: t('invoiceQuery.buyer'), dataIndex: 'buyerName', ellipsis: true, width: 220 },
-    { title: t('invoiceQuery.buyerTaxNumber'), dataIndex: 'buyerTaxNumber' },
-    { title: t('invoiceQuery.type'), dataIndex: 'type', render: (v: InvoiceType) => invoiceTypeName(t, v) },
-    { title: t('invoiceQuery.amount'), dataIndex: 'amountFen', align: 'right', render: fen },
-    { title: t('invoiceQuery.tax'), dataIndex: 'taxFen', align: 'right', render: fen },
-    { title: t('invoiceQuery.total'), dataIndex: 'totalFen', align: 'right', sorter: true, render: fen },
-    {
-      title: t('invoiceQuery.status'),
-      dataIndex: 'status',
+    }),
+    col('issuedAt', { sorter: true, defaultSortOrder: 'descend' }),
+    col('buyerName', { width: 220 }),
+    col('buyerTaxNumber'),
+    col('type'),
+    col('amountFen'),
+    col('taxFen'),
+    col('totalFen', { sorter: true }),
+    col('status', {
       render: (v: InvoiceQueryRow['status'], r) => (
         <Space size={4}>
           <InvoiceStatusTag status={v} />
@@ -92,18 +80,16 @@ export default function InvoiceQueryPage() {
           )}
         </Space>
       ),
-    },
-    {
-      title: t('invoiceQuery.colour'),
-      dataIndex: 'colour',
+    }),
+    col('colour', {
       render: (v: 'blue' | 'red', r) => (
         <Space size={4}>
           <Tag color={v === 'red' ? 'red' : 'blue'}>{t(`invoiceColour.${v}`)}</Tag>
           {r.blueNumber && <Typography.Text type="secondary">{r.blueNumber}</Typography.Text>}
         </Space>
       ),
-    },
-    { title: t('invoiceQuery.drawer'), dataIndex: 'drawer' },
+    }),
+    col('drawer'),
     {
       title: t('invoiceQuery.actions'),
       key: 'actions',
@@ -119,9 +105,9 @@ export default function InvoiceQueryPage() {
         <Can code={`${MENU}:btn_export`}>
           <Button
             onClick={() =>
-              void download(
-                `${exportInvoiceQuery.path}${toQueryString({ ...filters, sort: paging.sort })}`,
-              ).catch(() => undefined)
+              void download(exportInvoiceQuery, { query: { ...filters, sort: paging.sort } }).catch(
+                () => undefined,
+              )
             }
           >
             {t('invoiceQuery.export')}

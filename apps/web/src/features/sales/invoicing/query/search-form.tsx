@@ -4,7 +4,7 @@ import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { DATE_FORMAT, datePresets } from '../../../../lib/format.ts';
-import { invoiceTypeOptions } from '../shared/invoice-type.ts';
+import { invoiceTypeOptions } from '../../../../entities/invoice/invoice-type.ts';
 
 export type Filters = Omit<InvoiceQueryFilters, 'tenantId'>;
 

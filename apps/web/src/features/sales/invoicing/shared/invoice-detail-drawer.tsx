@@ -11,18 +11,12 @@ import { Button, Descriptions, Divider, Drawer, Space, Spin, Table, Tag, Timelin
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../../lib/format.ts';
-import { call, download } from '../../../../lib/http.ts';
+import { call } from '../../../../lib/http.ts';
 import { Can } from '../../../../lib/permission.tsx';
-import { fen } from './money.ts';
-import { InvoiceStatusTag } from './status-tag.tsx';
-import { invoiceTypeName } from './invoice-type.ts';
-
-/** Layout files are served by the invoice-files module: GET /api/billing/v1/invoices/{id}/files/{pdf|xml}. */
-export const invoiceFileUrl = (id: number, format: 'pdf' | 'xml') =>
-  `/api/billing/v1/invoices/${id}/files/${format}`;
-
-export const downloadInvoiceFile = (inv: { id: number; number: string | null }, format: 'pdf' | 'xml') =>
-  download(invoiceFileUrl(inv.id, format), `${inv.number ?? inv.id}.${format}`).catch(() => undefined);
+import { saveInvoiceFile } from '../../../../entities/invoice/open-invoice-file.ts';
+import { fen } from '../../../../entities/invoice/money.ts';
+import { InvoiceStatusTag } from '../../../../entities/invoice/status-tag.tsx';
+import { invoiceTypeName } from '../../../../entities/invoice/invoice-type.ts';
 
 const SETTLING = ['ready', 'issuing'];
 
@@ -193,14 +187,12 @@ function Files({ inv, code }: { inv: InvoiceDetail; code: string | readonly stri
     <Can code={code}>
       <Space>
         {formats.includes('pdf') && (
-          <Button data-testid="detail-download-pdf" onClick={() => void downloadInvoiceFile(inv, 'pdf')}>
+          <Button data-testid="detail-download-pdf" onClick={() => void saveInvoiceFile(inv, 'pdf')}>
             {t('invoiceDetail.downloadPdf')}
           </Button>
         )}
         {formats.includes('xml') && (
-          <Button onClick={() => void downloadInvoiceFile(inv, 'xml')}>
-            {t('invoiceDetail.downloadXml')}
-          </Button>
+          <Button onClick={() => void saveInvoiceFile(inv, 'xml')}>{t('invoiceDetail.downloadXml')}</Button>
         )}
       </Space>
     </Can>

@@ -14,7 +14,7 @@ import { Link } from 'react-router';
 import { PagedTable, type Paging } from '../../../../crud/paged-table.tsx';
 import { DATE_FORMAT, datePresets, formatDateTime } from '../../../../lib/format.ts';
 import { call } from '../../../../lib/http.ts';
-import { fen } from '../../invoicing/shared/money.ts';
+import { fen } from '../../../../entities/invoice/money.ts';
 import { DeadlineCountdown } from '../shared/deadline-countdown.tsx';
 import { FormStateTag } from '../shared/form-state-tag.tsx';
 import { SETTLED_INVOICE } from '../shared/queries.ts';

@@ -2,9 +2,9 @@ import type { BlueInvoiceReply } from '@fpy/contracts';
 import { Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../../lib/format.ts';
-import { fen } from '../../invoicing/shared/money.ts';
-import { InvoiceStatusTag } from '../../invoicing/shared/status-tag.tsx';
-import { invoiceTypeName } from '../../invoicing/shared/invoice-type.ts';
+import { fen } from '../../../../entities/invoice/money.ts';
+import { InvoiceStatusTag } from '../../../../entities/invoice/status-tag.tsx';
+import { invoiceTypeName } from '../../../../entities/invoice/invoice-type.ts';
 
 /** The blue invoice being reversed: who, how much, and how much is still red-able. */
 export function BlueSummary({ blue }: { blue: BlueInvoiceReply }) {

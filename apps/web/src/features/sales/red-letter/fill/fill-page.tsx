@@ -16,7 +16,7 @@ import { useSearchParams } from 'react-router';
 import { toast } from '../../../../lib/feedback.ts';
 import { call } from '../../../../lib/http.ts';
 import { Can } from '../../../../lib/permission.tsx';
-import { fen } from '../../invoicing/shared/money.ts';
+import { fen } from '../../../../entities/invoice/money.ts';
 import { hasRemainder, type LineInput, lineFigure, sumFigures } from '../shared/red-figures.ts';
 import { BlueSummary } from './blue-summary.tsx';
 import { FormResult } from './form-result.tsx';

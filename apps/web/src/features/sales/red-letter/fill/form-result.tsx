@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { toast } from '../../../../lib/feedback.ts';
 import { call } from '../../../../lib/http.ts';
 import { Can } from '../../../../lib/permission.tsx';
-import { fen } from '../../invoicing/shared/money.ts';
+import { fen } from '../../../../entities/invoice/money.ts';
 import { DeadlineCountdown } from '../shared/deadline-countdown.tsx';
 import { FormStateTag } from '../shared/form-state-tag.tsx';
 import { redFormQuery } from '../shared/queries.ts';

@@ -2,7 +2,7 @@ import type { RedReason } from '@fpy/contracts';
 import { rateLabel } from '@fpy/domain';
 import { Input, Table, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { fen } from '../../invoicing/shared/money.ts';
+import { fen } from '../../../../entities/invoice/money.ts';
 import { type BlueLine, hasRemainder, type LineInput, lineFigure } from '../shared/red-figures.ts';
 
 interface Props {

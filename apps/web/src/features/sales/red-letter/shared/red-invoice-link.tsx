@@ -1,7 +1,7 @@
 import type { RedFormRow } from '@fpy/contracts';
 import { Space, Typography } from 'antd';
-import { InvoiceStatusTag } from '../../invoicing/shared/status-tag.tsx';
-import { fen } from '../../invoicing/shared/money.ts';
+import { InvoiceStatusTag } from '../../../../entities/invoice/status-tag.tsx';
+import { fen } from '../../../../entities/invoice/money.ts';
 
 /** The red invoice of a form: its number (once issued), state and 价税合计; the failure reason when it failed. */
 export function RedInvoiceLink({ red }: { red: RedFormRow['redInvoice'] }) {

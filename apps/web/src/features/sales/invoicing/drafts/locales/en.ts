@@ -1,15 +1,6 @@
 export default {
   drafts: {
     col: {
-      createdAt: 'Created',
-      type: 'Invoice type',
-      buyer: 'Buyer',
-      taxNumber: 'Taxpayer number',
-      total: 'Total incl. tax',
-      status: 'Status',
-      drawer: 'Drawer',
-      serial: 'Client serial',
-      failure: 'Failure reason',
       actions: 'Actions',
     },
     keywordHint: 'Buyer name or client serial',

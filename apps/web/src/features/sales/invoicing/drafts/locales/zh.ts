@@ -1,15 +1,6 @@
 export default {
   drafts: {
     col: {
-      createdAt: '创建时间',
-      type: '发票类型',
-      buyer: '购买方',
-      taxNumber: '纳税人识别号',
-      total: '价税合计',
-      status: '状态',
-      drawer: '开票人',
-      serial: '流水号',
-      failure: '失败原因',
       actions: '操作',
     },
     keywordHint: '购买方名称或流水号',

@@ -75,10 +75,6 @@ export default {
     mine: {
       title: 'My applications',
       createdAt: 'Applied at',
-      buyer: 'Buyer',
-      total: 'Total incl. tax',
-      status: 'Status',
-      number: 'Invoice number',
       reason: 'Note',
     },
   },

@@ -75,10 +75,6 @@ export default {
     mine: {
       title: '我的申请',
       createdAt: '申请时间',
-      buyer: '购买方',
-      total: '价税合计',
-      status: '状态',
-      number: '发票号码',
       reason: '说明',
     },
   },

@@ -1,5 +1,4 @@
 export default {
-  invoiceColour: { blue: '蓝字', red: '红字' },
   invoiceDetail: {
     title: '发票详情',
     header: '票面信息',
@@ -46,16 +45,5 @@ export default {
     redInvoices: '红字发票',
     noRelated: '无关联发票',
     open: '查看',
-  },
-  invoiceStatus: {
-    draft: '草稿',
-    pending_review: '待审核',
-    ready: '待开具',
-    issuing: '开具中',
-    issued: '已开具',
-    failed: '开具失败',
-    partly_red: '部分红冲',
-    red: '已红冲',
-    void: '已作废',
   },
 };

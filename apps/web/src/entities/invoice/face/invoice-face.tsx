@@ -8,7 +8,7 @@ import {
   rateLabel,
 } from '@fpy/domain';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { faceStyles as s } from './face-styles.ts';
 
 type Line = InvoiceDetail['lines'][number];

@@ -1,5 +1,5 @@
 import { formatYuan } from '@fpy/domain';
-import { thousands } from '../../../../lib/format.ts';
+import { thousands } from '../../lib/format.ts';
 
 /** 2260050 → "22,600.50": money on screen is always formatted from integer fen, never via floats. */
 export function fen(value: number | null | undefined): string {

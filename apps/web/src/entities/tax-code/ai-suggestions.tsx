@@ -1,9 +1,9 @@
 import type { CodingSuggestion } from '@fpy/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Empty, Progress, Space, Spin, Tag, Typography } from 'antd';
+import { Alert, Card, Empty, Progress, Space, Spin, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { codingQuery } from './goods-api.ts';
+import { codingQuery } from './coding-query.ts';
 
 /** Waits until typing pauses before asking the server (one request per pause, not per key). */
 function useDebounced(value: string, ms = 400) {
@@ -28,12 +28,21 @@ export function AiSuggestions({
   const { t } = useTranslation();
   const debounced = useDebounced(name.trim());
   const { data, isFetching } = useQuery(codingQuery(debounced));
-  if (!debounced) return <Typography.Text type="secondary">{t('goodsCode.ai.typeName')}</Typography.Text>;
+  if (!debounced) return <Typography.Text type="secondary">{t('aiCoding.typeName')}</Typography.Text>;
   if (isFetching && !data) return <Spin size="small" />;
   if (!data?.suggestions.length)
-    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('goodsCode.ai.none')} />;
+    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('aiCoding.none')} />;
   return (
     <Space orientation="vertical" style={{ width: '100%' }} size={6}>
+      {/* A calibrated low score or a close runner-up: the user should check before using the code. */}
+      {data.lowConfidence && (
+        <Alert
+          type="warning"
+          showIcon
+          message={t('aiCoding.lowConfidence')}
+          description={t('aiCoding.lowConfidenceHint')}
+        />
+      )}
       {data.suggestions.map((s) => (
         <Card
           key={s.code}
@@ -46,13 +55,13 @@ export function AiSuggestions({
             <span>
               <Typography.Text strong>{s.name}</Typography.Text>{' '}
               <Typography.Text type="secondary">{s.code}</Typography.Text> <Tag>{s.vatRates || '-'}</Tag>
-              {s.source === 'memory' && <Tag color="green">{t('goodsCode.ai.memory')}</Tag>}
+              {s.source === 'memory' && <Tag color="green">{t('aiCoding.memory')}</Tag>}
             </span>
             <Progress type="circle" size={32} percent={Math.round(s.confidence * 100)} />
           </Space>
           {s.matched.length > 0 && (
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {t('goodsCode.ai.matched', { words: s.matched.join('、') })}
+              {t('aiCoding.matched', { words: s.matched.join('、') })}
             </Typography.Text>
           )}
         </Card>

@@ -1,0 +1,135 @@
+// The import boundaries of architecture.md, as functions that list every crossing (empty = clean).
+// - web: a feature (features/<area>/<domain>) never imports another feature; entities/, lib/, crud/ and shell/
+//   never import features/ (and lib/, crud/, shell/ not entities/ either: they sit below it).
+// - web: the server is called only through lib/http.ts with a contract: no string literal starting with /api
+//   outside lib/http*, and nobody but lib/http* uses the untyped `http` object.
+// - server: a module (modules/<area>/<domain>) imports another module only through its index.ts.
+// Each function takes the repository root and returns lines `from → to` (paths relative to the root).
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+
+const CODE = /\.(ts|tsx|mts)$/;
+const TEST = /\.(test|spec|e2e)\.[mc]?tsx?$/;
+const posix = (p) => p.split(sep).join('/');
+
+/** Every non-test source file under `dir` (absolute paths). */
+export function sourceFiles(dir) {
+  const out = [];
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) {
+      if (e.name !== 'node_modules' && e.name !== '__tests__') out.push(...sourceFiles(p));
+    } else if (CODE.test(e.name) && !TEST.test(e.name)) out.push(p);
+  }
+  return out;
+}
+
+/** Relative import specifiers of a file: static, re-exports and dynamic `import('…')`. */
+export function relativeImports(source) {
+  return [...source.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g)].map((m) => m[1]);
+}
+
+/** The file an import points at (with the extension rules of the TypeScript config: explicit, or index). */
+export function resolveImport(from, spec) {
+  const p = resolve(dirname(from), spec);
+  for (const c of [
+    p,
+    p.replace(/\.js$/, '.ts'),
+    `${p}.ts`,
+    `${p}.tsx`,
+    join(p, 'index.ts'),
+    join(p, 'index.tsx'),
+  ]) {
+    try {
+      if (statSync(c).isFile()) return c;
+    } catch {}
+  }
+  return p;
+}
+
+/** `base/<area>/<domain>` holding `file`, or null for a file above that depth. */
+export function unitOf(base, file) {
+  const parts = relative(base, file).split(sep);
+  return parts.length > 2 ? join(base, parts[0], parts[1]) : null;
+}
+
+/** Each (file, resolved target) pair of relative imports under `dir`. */
+function* importsUnder(dir) {
+  let files;
+  try {
+    files = sourceFiles(dir);
+  } catch {
+    return; // a layer the app does not have (yet)
+  }
+  for (const file of files) {
+    for (const spec of relativeImports(readFileSync(file, 'utf8'))) yield [file, resolveImport(file, spec)];
+  }
+}
+
+const inside = (dir, file) => file.startsWith(dir + sep);
+
+/** Web: feature → other feature, and lower layers → features/ (or → entities/ for lib, crud, shell). */
+export function webCrossings(repo) {
+  const root = resolve(repo);
+  const src = join(root, 'apps/web/src');
+  const features = join(src, 'features');
+  const entities = join(src, 'entities');
+  const hits = [];
+  const line = (f, t) => `${posix(relative(root, f))} → ${posix(relative(root, t))}`;
+  for (const [file, target] of importsUnder(features)) {
+    if (!inside(features, target)) continue;
+    const from = unitOf(features, file);
+    const to = unitOf(features, target);
+    if (from !== to) hits.push(line(file, target));
+  }
+  const below = [
+    ['entities', [features]],
+    ['lib', [features, entities]],
+    ['crud', [features, entities]],
+    ['shell', [features, entities]],
+  ];
+  for (const [layer, banned] of below) {
+    for (const [file, target] of importsUnder(join(src, layer))) {
+      if (banned.some((dir) => inside(dir, target))) hits.push(line(file, target));
+    }
+  }
+  return hits;
+}
+
+/**
+ * Web: hand-written server addresses. A string literal (quote or backtick) starting with /api anywhere in
+ * apps/web/src outside lib/http*, and any use of the untyped `http` object outside lib/http*. Non-API
+ * addresses (/uploads/ images, public pages) do not start with /api and pass.
+ */
+export function webHandWrittenCalls(repo) {
+  const root = resolve(repo);
+  const src = join(root, 'apps/web/src');
+  const hits = [];
+  for (const file of sourceFiles(src)) {
+    const rel = posix(relative(src, file));
+    if (/^lib\/http[^/]*$/.test(rel)) continue;
+    const lines = readFileSync(file, 'utf8').split('\n');
+    lines.forEach((text, i) => {
+      const at = `apps/web/src/${rel}:${i + 1}`;
+      if (/(['"`])\/api(?=[/'"`?$]|$)/.test(text)) hits.push(`${at} hand-written /api address`);
+      if (/\bhttp\.(get|post|put|patch|delete)\s*[<(]/.test(text)) hits.push(`${at} untyped http.* call`);
+    });
+  }
+  return hits;
+}
+
+/** Server: a module importing another module's files other than its index.ts. */
+export function serverCrossings(repo) {
+  const root = resolve(repo);
+  const modules = join(root, 'apps/server/src/modules');
+  const hits = [];
+  for (const [file, target] of importsUnder(modules)) {
+    if (!inside(modules, target)) continue;
+    const from = unitOf(modules, file);
+    const to = unitOf(modules, target);
+    if (!to || from === to) continue;
+    if (/^index\.tsx?$/.test(relative(to, target))) continue;
+    hits.push(`${posix(relative(root, file))} → ${posix(relative(root, target))}`);
+  }
+  return hits;
+}

@@ -1,0 +1,104 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, test } from 'vitest';
+import { serverCrossings, webCrossings, webHandWrittenCalls } from './boundaries.mjs';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+/**
+ * Addresses still written by hand in folders another change is rewriting right now. Each entry must still be
+ * found (so the list only shrinks); remove it when that folder moves onto call(contract).
+ */
+const PENDING_CALLS = [
+  'apps/web/src/features/platform/dashboard/dashboard-api.ts:8 hand-written /api address',
+  'apps/web/src/features/platform/dashboard/dashboard-api.ts:8 untyped http.* call',
+];
+
+describe('web import boundaries (architecture.md: a feature never imports another feature)', () => {
+  test('no feature imports another, and entities/, lib/, crud/, shell/ never import features/', () => {
+    expect(webCrossings(root)).toEqual([]);
+  });
+
+  test('the server is called only through call(contract): no /api literal or http.* outside lib/http*', () => {
+    const hits = webHandWrittenCalls(root);
+    expect(hits.filter((h) => !PENDING_CALLS.includes(h))).toEqual([]);
+    // A pending entry that is gone must leave the list (the line number moves with edits, too).
+    expect(PENDING_CALLS.filter((p) => !hits.includes(p))).toEqual([]);
+  });
+});
+
+// Switched on by the lead once the server side is at 0 (node /work/shared/tools/boundaries.mjs prints it).
+describe.skip('server import boundaries (a module is entered only through its index.ts)', () => {
+  test("no module imports another module's files other than its index.ts", () => {
+    expect(serverCrossings(root)).toEqual([]);
+  });
+});
+
+describe('the walkers catch what they are meant to', () => {
+  const tmp = mkdtempSync(join(tmpdir(), 'boundaries-'));
+  afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+  const put = (path, text) => {
+    mkdirSync(dirname(join(tmp, path)), { recursive: true });
+    writeFileSync(join(tmp, path), text);
+  };
+  put(
+    'apps/web/src/features/sales/a/page.tsx',
+    "import { x } from '../b/x.ts';\nimport { y } from './y.ts';",
+  );
+  put('apps/web/src/features/sales/a/y.ts', "export const y = fetchIt('/api/a/y');");
+  put(
+    'apps/web/src/features/sales/b/x.ts',
+    "const p = import('../../platform/c/z.ts');\nexport const x = `/api/b`;",
+  );
+  put(
+    'apps/web/src/features/platform/c/z.ts',
+    "import { http } from '../../../lib/http.ts';\nhttp.get<Z>(u);",
+  );
+  put(
+    'apps/web/src/features/sales/a/page.test.ts',
+    "import { x } from '../b/x.ts';\nconst u = '/api/test-only';",
+  );
+  put('apps/web/src/entities/invoice/money.ts', "export * from '../../features/sales/a/y.ts';");
+  put(
+    'apps/web/src/lib/format.ts',
+    "import { fen } from '../entities/invoice/money.ts';\nconst img = '/uploads/a.png';",
+  );
+  put('apps/web/src/lib/http.ts', "export const http = {}; const u = '/api/x';");
+  put(
+    'apps/server/src/modules/sales/a/routes.ts',
+    "import { s } from '../b/store.js';\nimport { i } from '../b/index.ts';",
+  );
+  put('apps/server/src/modules/sales/b/store.ts', "import { r } from './inner/r.ts';");
+  put('apps/server/src/modules/sales/b/index.ts', "export * from './store.ts';");
+  put('apps/server/src/modules/sales/b/inner/r.ts', "import { t } from '../../../platform/c';");
+  put('apps/server/src/modules/platform/c/index.ts', 'export const t = 1;');
+
+  test('web: feature → feature (static and dynamic), entity → feature, lib → entity; tests are skipped', () => {
+    expect(webCrossings(tmp).sort()).toEqual(
+      [
+        'apps/web/src/features/sales/a/page.tsx → apps/web/src/features/sales/b/x.ts',
+        'apps/web/src/features/sales/b/x.ts → apps/web/src/features/platform/c/z.ts',
+        'apps/web/src/entities/invoice/money.ts → apps/web/src/features/sales/a/y.ts',
+        'apps/web/src/lib/format.ts → apps/web/src/entities/invoice/money.ts',
+      ].sort(),
+    );
+  });
+
+  test('web: /api literals in quotes or backticks and http.* calls, outside lib/http* and tests', () => {
+    expect(webHandWrittenCalls(tmp).sort()).toEqual(
+      [
+        'apps/web/src/features/sales/a/y.ts:1 hand-written /api address',
+        'apps/web/src/features/sales/b/x.ts:2 hand-written /api address',
+        'apps/web/src/features/platform/c/z.ts:2 untyped http.* call',
+      ].sort(),
+    );
+  });
+
+  test('server: another module only through its index.ts (a folder import resolves to it)', () => {
+    expect(serverCrossings(tmp)).toEqual([
+      'apps/server/src/modules/sales/a/routes.ts → apps/server/src/modules/sales/b/store.ts',
+    ]);
+  });
+});
