@@ -1,7 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import type { ModuleDeps } from '../../module.ts';
+import { registerAuthRoutes } from './routes.ts';
+
 /**
  * 登录与令牌: the password grant, logout, the session hand-over, forgotten and changed passwords. Other modules
  * reach the verification codes (sign-up, contact changes) only through what is exported here.
  */
-export { registerAuthRoutes } from './routes.ts';
 export { LoginKey } from './login-key.ts';
 export { CODE_TTL_MS, codeInvalid, consumeCode, maskTarget } from './verification-code.ts';
+export { passwordWeak } from './password-weak.ts';
+
+export function registerAuthModule(app: FastifyInstance, deps: ModuleDeps) {
+  registerAuthRoutes(app, deps.loginKey);
+}

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { ModuleDeps } from '../../index.ts';
+import type { ModuleDeps } from '../../module.ts';
 import { registerCompanyRoutes } from './company/routes.ts';
+import { registerPlatformDashboardCards } from './dashboard/platform-cards.ts';
 import { registerDashboardRoutes } from './dashboard/routes.ts';
 import { registerEnterpriseRoutes } from './enterprise/routes.ts';
 import { registerElementRoutes } from './menus/element-routes.ts';
@@ -18,9 +19,18 @@ export function registerBaseModule(app: FastifyInstance, deps: ModuleDeps) {
   registerCompanyRoutes(app);
   registerEnterpriseRoutes(app, deps.uploadsDir);
   registerDashboardRoutes(app);
+  registerPlatformDashboardCards();
   registerTrackingRoutes(app);
 }
 
 /** Uploaded images become rasters the product writes; the seal upload (invoice-setup) goes the same way. */
 export { rasterise } from './uploads/rasterise.ts';
 export { writtenImageType } from './uploads/served-files.ts';
+
+/** The dashboard's card registry: every area registers its 首页 cards from its own folder (issue 13 §5). */
+export {
+  type DashboardCardBody,
+  type DashboardCardDef,
+  holds,
+  registerDashboardCard,
+} from './dashboard/registry.ts';

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import type { ModuleDeps } from '../../module.ts';
 import { registerDepartmentRoutes } from './departments/routes.ts';
 import { registerGroupRoutes } from './groups/routes.ts';
 import { registerUserRoutes } from './users/routes.ts';
 
 /** /orgManager: users, groups (roles) with their grants, departments. Positions are a declared resource. */
-export function registerOrgRoutes(app: FastifyInstance) {
+export function registerOrgModule(app: FastifyInstance, _deps: ModuleDeps) {
   registerUserRoutes(app);
   registerGroupRoutes(app);
   registerDepartmentRoutes(app);

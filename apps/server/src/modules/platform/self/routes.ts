@@ -28,7 +28,7 @@ async function loadSelf(db: Db, userId: number): Promise<SelfInfo> {
 }
 
 /** 个人中心: the caller's own account only — there is no id to name anyone else. */
-export function registerSelfModule(app: FastifyInstance) {
+export function registerSelfRoutes(app: FastifyInstance) {
   route(app, getSelf, (ctx) => loadSelf(ctx.db, ctx.actor.userId));
 
   route(app, updateSelf, async (ctx, { body }) => {
@@ -39,7 +39,7 @@ export function registerSelfModule(app: FastifyInstance) {
     // Phone and e-mail receive password-reset codes: changing them needs a code sent to the current contact.
     // An account with neither has nothing to prove and may set one freely.
     if (contactChanged && (u.phone || u.email)) {
-      if (!body.code) throw badRequest('CODE_REQUIRED', '修改手机号或邮箱需要先获取验证码');
+      if (!body.code) throw badRequest('CODE_REQUIRED');
       await consumeCode(ctx, u.id, 'modify', body.code);
     }
     await ctx.db.update(users).set({ name: body.name, phone, email }).where(eq(users.id, u.id));

@@ -2,6 +2,7 @@ import { getCreditLine, setCreditLine } from '@fpy/contracts';
 import { type Db, tenants } from '@fpy/db';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ModuleDeps } from '../../module.ts';
 import type { AuthedCtx } from '../../../http/context.ts';
 import { route } from '../../../http/route.ts';
 import { notFound } from '../../../lib/errors.ts';
@@ -23,7 +24,7 @@ async function requireTenant(ctx: AuthedCtx, tenantId: number) {
 }
 
 /** 税务网关: for now only the platform administrators' view and adjustment of a tenant's 授信额度 (§11.1). */
-export function registerTaxGatewayModule(app: FastifyInstance) {
+export function registerTaxGatewayModule(app: FastifyInstance, _deps: ModuleDeps) {
   route(app, getCreditLine, async (ctx, { query }) => {
     await requireTenant(ctx, query.tenantId);
     return { tenantId: query.tenantId, ...(await taxGatewayFor(ctx.db).creditLine(query.tenantId)) };

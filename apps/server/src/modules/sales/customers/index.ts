@@ -1,6 +1,7 @@
 import { customers } from '@fpy/db';
 import { customersMeta } from '@fpy/resources';
 import type { FastifyInstance } from 'fastify';
+import type { ModuleDeps } from '../../module.ts';
 import { bindResource } from '../../../crud/bind.ts';
 import { registerResource } from '../../../crud/register.ts';
 import { customerHooks } from './hooks.ts';
@@ -16,7 +17,7 @@ export const customersResource = bindResource(customersMeta, customers, {
   keyword: [customers.name, customers.taxNumber, customers.initials],
 });
 
-export function registerCustomersModule(app: FastifyInstance) {
+export function registerCustomersModule(app: FastifyInstance, _deps: ModuleDeps) {
   registerCustomerSuggest(app);
   registerResource(app, customersResource);
 }

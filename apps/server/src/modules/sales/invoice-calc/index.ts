@@ -1,10 +1,11 @@
 import { calculateInvoiceRoute } from '@fpy/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { ModuleDeps } from '../../module.ts';
 import { route } from '../../../http/route.ts';
 import { calculateDraft } from './calculate.ts';
 
 /** 发票试算: the tax engine behind one endpoint, for the issuing pages' live figures. */
-export function registerInvoiceCalcModule(app: FastifyInstance) {
+export function registerInvoiceCalcModule(app: FastifyInstance, _deps: ModuleDeps) {
   route(app, calculateInvoiceRoute, (_ctx, { body }) => calculateDraft(body));
 }
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ModuleDeps } from '../../module.ts';
 import type { Services } from '../../../http/context.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { fileStoreFor } from '../../../lib/file-store.ts';
@@ -15,11 +16,7 @@ export { loadOrRenderPdf } from './pdf-for-zip.ts';
  * face into the file store (DATA_DIR/files, or S3 when configured); authorised users download them.
  * `uploadsDir` is where the tenants' seal images are (invoice-setup writes them).
  */
-export function registerInvoiceFilesModule(
-  app: FastifyInstance,
-  services: Services,
-  uploadsDir: string | null = null,
-) {
+export function registerInvoiceFilesModule(app: FastifyInstance, { services, uploadsDir }: ModuleDeps) {
   const renderer = createRenderer(services.config.RENDER_WORKERS);
   const deps: FilesDeps = { store: fileStoreFor(services.config), uploadsDir, renderer };
   setFilesDeps(services.db, deps);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ModuleDeps } from '../../module.ts';
 import type { Services } from '../../../http/context.ts';
 import { registerOpenerRoutes } from './opener-routes.ts';
 import { registerPrintRoutes } from './print-routes.ts';
@@ -10,7 +11,7 @@ export { loadSealImage, type SealImage, sealPath } from './seal.ts';
  * 开票人设置 (drawers, payees, reviewers, defaults per department), 发票专用章, 打印设置 and 发票打印.
  * `uploadsDir` is the folder the seal image is written to (served under /uploads/, the name is a random UUID).
  */
-export function registerInvoiceSetupModule(app: FastifyInstance, _services: Services, uploadsDir: string) {
+export function registerInvoiceSetupModule(app: FastifyInstance, { uploadsDir }: ModuleDeps) {
   registerOpenerRoutes(app);
   registerSealRoutes(app, uploadsDir);
   registerPrintRoutes(app);

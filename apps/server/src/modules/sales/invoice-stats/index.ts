@@ -1,13 +1,16 @@
 import { exportInvoiceStats, getInvoiceStats } from '@fpy/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { ModuleDeps } from '../../module.ts';
 import type { Services } from '../../../http/context.ts';
 import { route } from '../../../http/route.ts';
 import { buildWorkbook, sendWorkbook } from '../../../lib/excel.ts';
+import { registerInvoiceStatsDashboardCards } from './dashboard-cards/index.ts';
 import { GROUP_SHEET, statsColumns, withTotalsRow } from './stats-excel.ts';
 import { invoiceStats } from './stats-query.ts';
 
 /** 开票统计 (issue 4 §3 invoiceStatistic): grouped figures of issued invoices and their Excel export. */
-export function registerInvoiceStatsModule(app: FastifyInstance, _services: Services) {
+export function registerInvoiceStatsModule(app: FastifyInstance, _deps: ModuleDeps) {
+  registerInvoiceStatsDashboardCards();
   route(app, getInvoiceStats, (ctx, { query }) => invoiceStats(ctx, query));
   route(app, exportInvoiceStats, async (ctx, { query, reply }) => {
     const stats = await invoiceStats(ctx, query);

@@ -10,6 +10,7 @@ import {
 import { invoices } from '@fpy/db';
 import { inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ModuleDeps } from '../../module.ts';
 import type { Services } from '../../../http/context.ts';
 import { route } from '../../../http/route.ts';
 import { AppError } from '../../../lib/errors.ts';
@@ -44,7 +45,7 @@ const lostSubmitRace = (err: unknown) =>
   isStateChanged(err) || (err instanceof AppError && err.code === 'INVOICE_NOT_DRAFT');
 
 /** 发票开具 (issue 4 §2): routes stay thin, the verbs in verbs/ do the writes, the issue job talks to the bureau. */
-export function registerInvoicingModule(app: FastifyInstance, services: Services) {
+export function registerInvoicingModule(app: FastifyInstance, { services }: ModuleDeps) {
   registerIssueJob(services.jobsDb, services.jobs, services.taxGatewayFor);
   registerInvoicingSweeps(services, services.taxGatewayFor, app.log);
 

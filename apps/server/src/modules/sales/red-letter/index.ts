@@ -15,11 +15,12 @@ import {
 import { invoices, redLetterForms } from '@fpy/db';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ModuleDeps } from '../../module.ts';
 import { scoped } from '../../../data/tenant-scope.ts';
 import type { AuthedCtx, Services } from '../../../http/context.ts';
 import { route } from '../../../http/route.ts';
 import { businessError } from '../../../lib/errors.ts';
-import { type GatewayCtx } from '../../../http/verb-ctx.ts';
+import type { GatewayCtx } from '../../../http/verb-ctx.ts';
 import { issuingTenant, onRedInvoiceIssued, toDetail } from '../invoicing/index.ts';
 import { afterRedIssued } from './blue-status.ts';
 import { taxGatewayFor } from '../../platform/tax-gateway/index.ts';
@@ -37,7 +38,7 @@ const withGateway = (ctx: AuthedCtx): GatewayCtx => ({ ...ctx, gateway: ctx.taxG
  * 红字发票信息确认单 (§6.1): invoiceFill applies (full / partial per line, or quick full red), invoiceDetails
  * lists and acts on forms and issues the red invoice through the invoicing issue job. README.md says more.
  */
-export function registerRedLetterModule(app: FastifyInstance, services: Services) {
+export function registerRedLetterModule(app: FastifyInstance, { services }: ModuleDeps) {
   // A red invoice reaching 已开具 moves its blue invoice in the same transaction (invoicing runs the hook).
   onRedInvoiceIssued(afterRedIssued);
   registerExpireJob(services);

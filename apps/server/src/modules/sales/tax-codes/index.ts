@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ModuleDeps } from '../../module.ts';
 import type { Services } from '../../../http/context.ts';
 import { registerTaxCodeRoutes } from './routes.ts';
 
@@ -10,7 +11,7 @@ export { csvRecords, type TaxCodeRow } from './table-file.ts';
 import { CATALOG_TOPIC, invalidateCatalog } from './store.ts';
 
 /** 税收分类编码: the national tree (platform reference data) with search, import and sync. */
-export function registerTaxCodesModule(app: FastifyInstance, services: Services) {
+export function registerTaxCodesModule(app: FastifyInstance, { services }: ModuleDeps) {
   registerTaxCodeRoutes(app);
   // A table imported or synced through another server process: rebuild from the database on next use.
   services.bus.on(CATALOG_TOPIC, () => invalidateCatalog(services.db));
