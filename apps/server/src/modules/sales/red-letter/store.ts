@@ -38,6 +38,6 @@ export async function mirror(db: Db, form: Pick<Form, 'id' | 'tenantId'>, answer
 
 /** A refusal by the bureau becomes a 409 with its Chinese message; anything else stays a 500. */
 export function bureauRefusal(err: unknown): never {
-  if (err instanceof TaxGatewayError) throw businessError(err.key, err.params);
+  if (err instanceof TaxGatewayError) throw businessError(err.key);
   throw err;
 }

@@ -1,6 +1,7 @@
+import { invoiceStatusText } from '@fpy/contracts';
 import { issuingTenant } from '../issuing-tenant.ts';
 import type { Db } from '@fpy/db';
-import { INVOICE_STATUS_LABELS, type InvoiceStatus } from '@fpy/domain';
+import type { InvoiceStatus } from '@fpy/domain';
 import { businessError } from '../../../../lib/errors.ts';
 import { loadInvoice } from '../load.ts';
 import { transition } from '../transition.ts';

@@ -1,6 +1,7 @@
+import { invoiceStatusText } from '@fpy/contracts';
 import { issuingTenant } from '../issuing-tenant.ts';
 import { type Db, invoices, tenants } from '@fpy/db';
-import { INVOICE_STATUS_LABELS, InvoiceMethod, type InvoiceStatus } from '@fpy/domain';
+import { InvoiceMethod } from '@fpy/domain';
 import { and, eq } from 'drizzle-orm';
 import { businessError, notFound } from '../../../../lib/errors.ts';
 import { transition } from '../transition.ts';

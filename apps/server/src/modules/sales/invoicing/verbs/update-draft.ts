@@ -1,7 +1,7 @@
+import { invoiceStatusText } from '@fpy/contracts';
 import { issuingTenant } from '../issuing-tenant.ts';
 import type { UpdateInvoiceBody } from '@fpy/contracts';
 import { type Db, invoiceLines, invoices } from '@fpy/db';
-import { INVOICE_STATUS_LABELS, type InvoiceStatus } from '@fpy/domain';
 import { and, eq } from 'drizzle-orm';
 import { businessError } from '../../../../lib/errors.ts';
 import { headerValues, lineValues } from '../form-rows.ts';

@@ -1,7 +1,7 @@
 import { issuingTenant } from '../issuing-tenant.ts';
-import { VOID_REASONS, type VoidReason } from '@fpy/contracts';
+import { invoiceStatusText, local, VOID_REASONS, type VoidReason } from '@fpy/contracts';
 import type { Db } from '@fpy/db';
-import { INVOICE_STATUS_LABELS, type InvoiceStatus, type InvoiceType, invoiceTypeRules } from '@fpy/domain';
+import { type InvoiceStatus, type InvoiceType, invoiceTypeRules } from '@fpy/domain';
 import { businessError } from '../../../../lib/errors.ts';
 import { loadInvoice } from '../load.ts';
 import { transition } from '../transition.ts';
@@ -36,8 +36,8 @@ export async function voidInvoice({
   const status = inv.status as InvoiceStatus;
   if (status !== 'issued') throw notIssued(status);
   if (!inv.issuedAt || shanghaiMonth(inv.issuedAt) !== shanghaiMonth(now)) {
-    const month = inv.issuedAt ? shanghaiMonth(inv.issuedAt).replace('-', '年') : '';
-    throw businessError('INVOICE_VOID_MONTH', { month: local(month, issuedMonth) });
+    const issuedMonth = inv.issuedAt ? shanghaiMonth(inv.issuedAt) : '';
+    throw businessError('INVOICE_VOID_MONTH', { month: local(issuedMonth.replace('-', '年'), issuedMonth) });
   }
   const reason = `作废原因：${VOID_REASONS[input.reason]}${input.remark ? `；${input.remark}` : ''}`;
   return ctx.db.transaction((tx) => transition(tx as unknown as Db, ctx, inv, 'issued', 'void', { reason }));

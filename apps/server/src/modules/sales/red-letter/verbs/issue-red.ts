@@ -1,4 +1,4 @@
-import { RED_FORM_PENDING_STATES, RED_FORM_USABLE_STATES, type RedFormStateName } from '@fpy/contracts';
+import { labelText, RED_FORM_PENDING_STATES, RED_FORM_USABLE_STATES, type RedFormStateName, violationText } from '@fpy/contracts';
 import { type Db, invoiceLines, invoices, type redLetterForms } from '@fpy/db';
 import { calculateInvoice, type InvoiceType, type LineDraft, type PreferentialPolicy } from '@fpy/domain';
 import { and, eq } from 'drizzle-orm';
