@@ -1,3 +1,4 @@
+import { formatMessage, type MessageKey } from '@fpy/contracts';
 import type { InvoiceType, TaxRate } from '@fpy/domain';
 
 /**
@@ -201,8 +202,11 @@ export interface TaxGateway {
 export class TaxGatewayError extends Error {
   constructor(
     readonly code: string,
-    message: string,
+    /** The bureau's reason, a catalogue key (RED_FORM_REFUSED.*): the user reads it in their language. */
+    readonly key: TaxRefusalKey,
   ) {
-    super(message);
+    super(formatMessage(key, undefined, 'zh'));
   }
 }
+
+export type TaxRefusalKey = Extract<MessageKey, `RED_FORM_REFUSED.${string}`>;
