@@ -2,7 +2,7 @@ import type { FrontInfo } from '@fpy/contracts';
 import type { ComponentType, LazyExoticComponent } from 'react';
 
 /**
- * What each `features/<name>/routes.ts` exports as `routes`. The console keeps a route only when `always`
+ * What each `features/<area>/<domain>/routes.ts` exports as `routes`. The console keeps a route only when `always`
  * is set or its `code` is among the user's menu codes (spec §4 route generation); title and icon come from
  * the matching menu node, so they are not declared here.
  */
