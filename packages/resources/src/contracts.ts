@@ -1,11 +1,20 @@
-import { defineRoute, elementCode, idParams, okReply, pageReply, type RouteContract } from '@fpy/contracts';
+import {
+  defineRoute,
+  elementCode,
+  idParams,
+  importReport,
+  okReply,
+  pageReply,
+  type RouteContract,
+  rowIssue,
+} from '@fpy/contracts';
 import { z } from 'zod';
 import type { Action, ResourceMeta } from './define.ts';
 import { exportQuery, listQuery } from './query.ts';
 import { rowSchema, updateBody, writeBody } from './schemas.ts';
 
 /** The element code each action needs; reading needs the menu code itself. */
-export const ACTION_ELEMENT: Record<Exclude<Action, 'list' | 'get'>, string> = {
+export const ACTION_ELEMENT: Record<Exclude<Action, 'list' | 'get' | 'template'>, string> = {
   create: 'add',
   update: 'edit',
   delete: 'del',
@@ -14,22 +23,31 @@ export const ACTION_ELEMENT: Record<Exclude<Action, 'list' | 'get'>, string> = {
 };
 
 export const permissionOf = (meta: ResourceMeta, action: Action) =>
-  action === 'list' || action === 'get' ? meta.menuCode : elementCode(meta.menuCode, ACTION_ELEMENT[action]);
+  action === 'list' || action === 'get' || action === 'template'
+    ? meta.menuCode
+    : elementCode(meta.menuCode, ACTION_ELEMENT[action]);
 
 export const resourcePath = (name: string) => `/api/admin/r/${name}`;
 
-export const importReply = z.object({
-  total: z.number().int(),
-  succeeded: z.number().int(),
-  failed: z.number().int(),
-  errors: z.array(z.object({ rowNumber: z.number().int(), message: z.string() })),
-});
+/** Where a resource's routes live: the spec's path when it declares one. */
+export const basePathOf = (meta: ResourceMeta) => meta.basePath ?? resourcePath(meta.name);
+
+/** Row-by-row outcome; rows saved with a warning of the write hook are named like the errors. */
+export const importReply = importReport.extend({ warnings: z.array(rowIssue) });
+export type ImportReply = z.infer<typeof importReply>;
+
+/** A write's answer: the row, or `{ [savedKey]: row, warnings }` where the resource declares savedKey. */
+export const savedReply = (meta: ResourceMeta) => {
+  const row = rowSchema(meta);
+  return meta.savedKey ? z.object({ [meta.savedKey]: row, warnings: z.array(z.string()) }) : row;
+};
 
 function build(meta: ResourceMeta) {
-  const base = resourcePath(meta.name);
+  const base = basePathOf(meta);
   const row = rowSchema(meta);
+  const saved = savedReply(meta);
   const body = writeBody(meta);
-  const common = { tag: meta.name, platformOnly: meta.platformOnly || undefined };
+  const common = { tag: meta.tag ?? meta.name, platformOnly: meta.platformOnly || undefined };
   const t = meta.title.zh;
   return {
     list: defineRoute({
@@ -57,7 +75,7 @@ function build(meta: ResourceMeta) {
       permission: permissionOf(meta, 'create'),
       summary: `${t}：新增`,
       body,
-      reply: row,
+      reply: saved,
     }),
     update: defineRoute({
       ...common,
@@ -67,7 +85,7 @@ function build(meta: ResourceMeta) {
       summary: `${t}：修改（只改所给字段）`,
       params: idParams,
       body: updateBody(meta),
-      reply: row,
+      reply: saved,
     }),
     delete: defineRoute({
       ...common,
@@ -95,6 +113,14 @@ function build(meta: ResourceMeta) {
       summary: `${t}：导入 Excel`,
       consumes: 'multipart',
       reply: importReply,
+    }),
+    template: defineRoute({
+      ...common,
+      method: 'GET',
+      path: `${base}/import-template`,
+      permission: permissionOf(meta, 'template'),
+      summary: `${t}：下载导入模板 (xlsx)`,
+      produces: 'file',
     }),
   };
 }

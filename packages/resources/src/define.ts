@@ -1,3 +1,4 @@
+import type { MessageKey } from '@fpy/contracts';
 import type { z } from 'zod';
 
 /**
@@ -50,13 +51,22 @@ export interface FieldDef {
   widget?: Widget;
   /** A column of the Excel export (default: same as list). */
   export?: boolean;
-  /** Unique among its tenant's rows (or globally): a duplicate is a 400 naming this field. */
-  unique?: boolean;
+  /**
+   * Unique among its tenant's rows (or globally): a duplicate is a 400 naming this field. A rule gives the
+   * resource's own catalogue message and the placeholder the duplicate value fills (CUSTOMER_DUPLICATE, tax).
+   */
+  unique?: boolean | UniqueRule;
   /** List column width in px. */
   width?: number;
 }
 
-export type Action = 'list' | 'get' | 'create' | 'update' | 'delete' | 'export' | 'import';
+export interface UniqueRule {
+  key: MessageKey;
+  param: string;
+}
+
+/** `template` serves the Excel import template (GET …/import-template); it comes with `import`. */
+export type Action = 'list' | 'get' | 'create' | 'update' | 'delete' | 'export' | 'import' | 'template';
 
 export interface ResourceMeta<F extends Record<string, FieldDef> = Record<string, FieldDef>> {
   /** URL segment and i18n namespace: /api/admin/r/<name>, resource.<name>.fields.<key>. */
@@ -72,6 +82,25 @@ export interface ResourceMeta<F extends Record<string, FieldDef> = Record<string
   actions: readonly Action[];
   /** `-createdAt`, `sortOrder`… must name a sortable field or id. */
   defaultSort: string;
+  /**
+   * Where the routes live when the spec fixes them (`/api/billing/v1/customers`); /api/admin/r/<name> by
+   * default. The verbs and sub-paths stay the generic ones (GET list, GET/PUT/DELETE /{id}, /export, /import).
+   */
+  basePath?: string;
+  /** OpenAPI tag; the resource name by default. */
+  tag?: string;
+  /**
+   * A `?keyword=` search box over several columns (the server binding names them, e.g. name, tax number and
+   * pinyin initials); the label is the box's placeholder.
+   */
+  keyword?: Label;
+  /**
+   * Create and update answer `{ [savedKey]: row, warnings }` instead of the bare row, so non-blocking warnings
+   * of the write hook (a credit-code checksum failure) reach the user.
+   */
+  savedKey?: string;
+  /** Lines of the import template's 填写说明 sheet. */
+  importNotes?: readonly Label[];
 }
 
 export function defineResource<const F extends Record<string, FieldDef>>(
@@ -83,6 +112,9 @@ export function defineResource<const F extends Record<string, FieldDef>>(
   const sortKey = meta.defaultSort.replace(/^-/, '');
   if (sortKey !== 'id' && !meta.fields[sortKey]?.sortable)
     throw new Error(`${meta.name}: defaultSort names no sortable field: ${sortKey}`);
+  if (meta.actions.includes('template') && !meta.actions.includes('import'))
+    throw new Error(`${meta.name}: a template needs the import action`);
+  if (meta.keyword && meta.fields.keyword) throw new Error(`${meta.name}: keyword is the search box's name`);
   for (const [key, f] of Object.entries(meta.fields)) {
     if (f.filter === 'select' && !f.options)
       throw new Error(`${meta.name}.${key}: a select filter needs options`);

@@ -12,7 +12,9 @@ export { dictTypesMeta } from './defs/dict-types.ts';
 export { dictItemsMeta } from './defs/dict-items.ts';
 export { gateLogsMeta } from './defs/gate-logs.ts';
 export { outboxMeta } from './defs/outbox.ts';
+export { customersMeta } from './defs/customers.ts';
 
+import { customersMeta } from './defs/customers.ts';
 import { dictItemsMeta } from './defs/dict-items.ts';
 import { dictTypesMeta } from './defs/dict-types.ts';
 import { gateLogsMeta } from './defs/gate-logs.ts';
@@ -20,4 +22,11 @@ import { outboxMeta } from './defs/outbox.ts';
 import { positionsMeta } from './defs/positions.ts';
 
 /** Every declared resource; the resource conformance tests walk this list. */
-export const resourceMetas = [positionsMeta, dictTypesMeta, dictItemsMeta, gateLogsMeta, outboxMeta] as const;
+export const resourceMetas = [
+  positionsMeta,
+  dictTypesMeta,
+  dictItemsMeta,
+  gateLogsMeta,
+  outboxMeta,
+  customersMeta,
+] as const;

@@ -4,7 +4,8 @@ import type { ResourceMeta } from './define.ts';
 type Tree = { [key: string]: string | Tree };
 
 /**
- * The i18n subtree of the given resources — `{ <name>: { title, fields: {…}, options: { field: { value } } } }` —
+ * The i18n subtree of the given resources — `{ <name>: { title, fields: {…}, options: { field: { value } },
+ * keyword? } }` —
  * built from the labels the metadata states once, so web locale files never repeat them.
  */
 export function resourceLocale(metas: readonly ResourceMeta[], lang: Lang): Tree {
@@ -19,7 +20,12 @@ export function resourceLocale(metas: readonly ResourceMeta[], lang: Lang): Tree
           (f.options as { value: string; zh: string; en: string }[]).map((o) => [o.value, o[lang]]),
         );
     }
-    out[m.name] = { title: m.title[lang], fields, options };
+    out[m.name] = {
+      title: m.title[lang],
+      fields,
+      options,
+      ...(m.keyword ? { keyword: m.keyword[lang] } : {}),
+    };
   }
   return out;
 }

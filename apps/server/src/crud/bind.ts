@@ -4,18 +4,44 @@ import type { AuthedCtx } from '../http/context.ts';
 
 type Row = Record<string, unknown>;
 
+/** What a write hook may answer: non-blocking warnings the reply (and the import report) carries. */
+export interface WriteCheck {
+  warnings?: string[];
+}
+
+export type WriteAction = 'create' | 'update' | 'delete';
+
 /**
  * The rung between a plain declaration and a module of its own (architecture "Declared once"): checks a
- * resource needs beyond its schema, such as references from other tables. Throw an AppError to refuse.
+ * resource needs beyond its schema (a tax number's format, references from other tables) and columns derived
+ * from what is written. Every hook runs inside the write's transaction, with `ctx.db` being that transaction.
+ * Throw an AppError to refuse (and roll everything back).
  */
 export interface ResourceHooks {
   /**
-   * Before insert and update; `existing` is the row being changed (update only), and on update `values` holds
-   * only the fields the request gave.
+   * Before insert and update; `existing` is the row being changed (update only, locked until commit), and on
+   * update `values` holds only the fields the request gave.
    */
-  beforeWrite?(ctx: AuthedCtx, values: Row, existing?: Row): Promise<void>;
+  beforeWrite?(
+    ctx: AuthedCtx,
+    values: Row,
+    existing?: Row,
+  ): Promise<WriteCheck | undefined> | Promise<void> | WriteCheck | undefined;
+  /**
+   * Columns computed from the values written (pinyin initials of a name); merged into the insert or update.
+   * On update it sees only the given fields, so it returns nothing when its source did not change.
+   */
+  derive?(values: Row, existing?: Row): Row;
+  /** After the row and its audit row are written, in the same transaction: a throw undoes both. */
+  afterWrite?(ctx: AuthedCtx, change: { action: WriteAction; row: Row; values: Row }): Promise<void>;
   /** Before delete, with the row as stored: refuse while other records still point at it. */
   beforeDelete?(ctx: AuthedCtx, row: Row): Promise<void>;
+}
+
+export interface BindOptions {
+  hooks?: ResourceHooks;
+  /** Columns the `?keyword=` box searches (contains, case-insensitive), for metas that declare `keyword`. */
+  keyword?: PgColumn[];
 }
 
 export interface ServerResource {
@@ -27,6 +53,7 @@ export interface ServerResource {
   /** Field key → column, for filters, sort and projection. */
   columns: Record<string, PgColumn>;
   hooks: ResourceHooks;
+  keyword: PgColumn[];
 }
 
 /**
@@ -36,16 +63,19 @@ export interface ServerResource {
 export function bindResource<
   F extends Record<string, FieldDef>,
   T extends PgTable & { id: PgColumn } & Record<keyof F, PgColumn>,
->(meta: ResourceMeta<F>, table: T, hooks: ResourceHooks = {}): ServerResource {
+>(meta: ResourceMeta<F>, table: T, opts: BindOptions = {}): ServerResource {
   const t = table as unknown as Record<string, PgColumn>;
   if (meta.tenantScoped && !t.tenantId)
     throw new Error(`${meta.name}: tenant-scoped resources need a tenantId column`);
+  if (!!meta.keyword !== !!opts.keyword?.length)
+    throw new Error(`${meta.name}: a keyword box and its columns come together`);
   return {
     meta: meta as unknown as ResourceMeta,
     table,
     id: table.id,
     tenantId: meta.tenantScoped ? t.tenantId : undefined,
     columns: Object.fromEntries(Object.keys(meta.fields).map((k) => [k, t[k]])),
-    hooks,
+    hooks: opts.hooks ?? {},
+    keyword: opts.keyword ?? [],
   };
 }

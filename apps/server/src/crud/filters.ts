@@ -1,5 +1,5 @@
 import { filterFields, sortableKeys } from '@fpy/resources';
-import { and, asc, between, desc, eq, gte, ilike, lte, type SQL } from 'drizzle-orm';
+import { and, asc, between, desc, eq, gte, ilike, lte, or, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { likePattern } from '../data/paging.ts';
 import type { ServerResource } from './bind.ts';
@@ -9,6 +9,8 @@ type Query = Record<string, unknown>;
 /** The declared filters present in a parsed query, as SQL conditions (query parsing already validated them). */
 export function filterConditions(res: ServerResource, q: Query): SQL | undefined {
   const conds: (SQL | undefined)[] = [];
+  if (typeof q.keyword === 'string' && q.keyword && res.keyword.length)
+    conds.push(or(...res.keyword.map((col) => ilike(col, likePattern(q.keyword as string)))));
   for (const [key, f] of filterFields(res.meta)) {
     const col = res.columns[key];
     const v = q[key];

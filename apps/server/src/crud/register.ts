@@ -8,7 +8,8 @@ import { checkExportSize, exportFileName, exportWorkbook, MAX_EXPORT_ROWS } from
 import { filterConditions, orderFor } from './filters.ts';
 import { importRows } from './import.ts';
 import { repository } from './repository.ts';
-import { createRow, deleteRow, updateRow } from './writes.ts';
+import { importTemplate, templateFileName } from './template.ts';
+import { createRow, deleteRow, savedAnswer, updateRow } from './writes.ts';
 
 /**
  * Registers the routes a declared resource lists, each through route() so access control, OpenAPI and the
@@ -42,8 +43,16 @@ export function registerResource(app: FastifyInstance, res: ServerResource) {
     });
   }
   if (c.get) route(app, c.get, (ctx, { params }) => repository(ctx, res).get(params.id));
-  if (c.create) route(app, c.create, (ctx, { body }) => createRow(ctx, res, body));
-  if (c.update) route(app, c.update, (ctx, { params, body }) => updateRow(ctx, res, params.id, body));
+  if (c.create)
+    route(app, c.create, async (ctx, { body }) => savedAnswer(res, await createRow(ctx, res, body)));
+  if (c.update)
+    route(app, c.update, async (ctx, { params, body }) =>
+      savedAnswer(res, await updateRow(ctx, res, params.id, body)),
+    );
   if (c.delete) route(app, c.delete, (ctx, { params }) => deleteRow(ctx, res, params.id));
   if (c.import) route(app, c.import, (ctx, { req }) => importRows(ctx, res, req));
+  if (c.template)
+    route(app, c.template, async (_ctx, { reply }) =>
+      sendWorkbook(reply, templateFileName(res.meta.title.zh), await importTemplate(res)),
+    );
 }

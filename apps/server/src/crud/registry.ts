@@ -7,11 +7,14 @@ import { dictItemHooks, dictTypeHooks } from './hooks/dict.ts';
 import { positionHooks } from './hooks/positions.ts';
 import { registerResource } from './register.ts';
 
-/** Every declared resource paired with its table (and hooks, where it needs one). */
+/**
+ * The platform's declared resources paired with their tables (and hooks, where they need one). A product
+ * area's resource (customers) is bound and registered by its own module, next to the rules its hooks apply.
+ */
 export const serverResources: ServerResource[] = [
-  bindResource(positionsMeta, positions, positionHooks),
-  bindResource(dictTypesMeta, dictTypes, dictTypeHooks),
-  bindResource(dictItemsMeta, dictItems, dictItemHooks),
+  bindResource(positionsMeta, positions, { hooks: positionHooks }),
+  bindResource(dictTypesMeta, dictTypes, { hooks: dictTypeHooks }),
+  bindResource(dictItemsMeta, dictItems, { hooks: dictItemHooks }),
   bindResource(gateLogsMeta, gateLogs),
   bindResource(outboxMeta, outboxMessages),
 ];

@@ -12,7 +12,8 @@ export interface Repository {
   where(...conds: (SQL | undefined)[]): SQL | undefined;
   count(where: SQL | undefined): Promise<number>;
   select(where: SQL | undefined, order: SQL[], limit: number, offset?: number): Promise<Row[]>;
-  get(id: number): Promise<Row>;
+  /** `lock` holds the row (FOR UPDATE) until the surrounding transaction ends. */
+  get(id: number, opts?: { lock?: boolean }): Promise<Row>;
   insert(values: Row): Promise<Row>;
   update(id: number, values: Row): Promise<Row>;
   remove(id: number): Promise<Row>;
@@ -29,12 +30,13 @@ const pick = (res: ServerResource, row: Row): Row =>
 /**
  * The data path of a declared resource. Tenant-scoped resources go through data/tenant-scope.ts and nothing
  * else (the one place scoping happens); platform resources are guarded by platformOnly on their routes.
+ * It reads and writes through `ctx.db`, which is the transaction inside writes.ts.
  */
 export function repository(ctx: AuthedCtx, res: ServerResource): Repository {
   const db = ctx.db;
   const table = res.table as PgTable & { id: PgColumn; tenantId: PgColumn };
   const cols = projection(res);
-  const s = res.tenantId ? scoped(ctx, table) : null;
+  const s = res.tenantId ? scoped(ctx, table, db) : null;
   const where = (...conds: (SQL | undefined)[]) => (s ? s.where(...conds) : and(...conds));
   const byId = (id: number) => where(eq(res.id, id));
   return {
@@ -52,8 +54,9 @@ export function repository(ctx: AuthedCtx, res: ServerResource): Repository {
         .limit(limit)
         .offset(offset);
     },
-    async get(id) {
-      const [row] = await db.select(cols).from(table).where(byId(id)).limit(1);
+    async get(id, opts) {
+      const q = db.select(cols).from(table).where(byId(id)).limit(1);
+      const [row] = await (opts?.lock ? q.for('update') : q);
       if (!row) throw notFound();
       return row;
     },

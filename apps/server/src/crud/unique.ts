@@ -1,6 +1,8 @@
 import { getTableColumns } from 'drizzle-orm';
 import { pgError } from '../lib/db-errors.ts';
-import { badRequest } from '../lib/errors.ts';
+import { local } from '@fpy/contracts';
+import { ErrorStatus } from '@fpy/domain';
+import { AppError, badRequest } from '../lib/errors.ts';
 import type { ServerResource } from './bind.ts';
 
 /**
@@ -25,11 +27,22 @@ export function uniqueViolation(res: ServerResource, err: unknown, values: Recor
     .filter((k): k is string => !!k && declared.includes(k));
   const key = fromDetail[fromDetail.length - 1] ?? declared[0];
   const f = key ? res.meta.fields[key] : undefined;
-  if (!key || !f) return badRequest('DUPLICATE', '该记录已存在');
+  if (!key || !f) return badRequest('DUPLICATE');
   const v = values[key];
-  return badRequest(
-    'DUPLICATE',
-    v === undefined || v === null ? `${f.label.zh}已存在` : `${f.label.zh}“${String(v)}”已存在`,
-    { field: key },
-  );
+  const shown = v === undefined || v === null ? undefined : String(v);
+  // A resource's own rule keeps the code and wording its clients know (CUSTOMER_DUPLICATE …).
+  if (typeof f.unique === 'object')
+    return new AppError(
+      400,
+      ErrorStatus.Validation,
+      f.unique.key,
+      { [f.unique.param]: shown ?? '' },
+      {
+        field: key,
+      },
+    );
+  const label = local(f.label.zh, f.label.en);
+  return shown === undefined
+    ? badRequest('DUPLICATE.field', { label }, { field: key })
+    : badRequest('DUPLICATE.value', { label, value: shown }, { field: key });
 }

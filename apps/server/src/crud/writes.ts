@@ -1,39 +1,87 @@
 import { providedOf } from '@fpy/contracts';
+import { type Db, resourceChanges } from '@fpy/db';
 import type { AuthedCtx } from '../http/context.ts';
-import type { ServerResource } from './bind.ts';
+import type { ServerResource, WriteAction } from './bind.ts';
 import { repository } from './repository.ts';
 import { uniqueViolation } from './unique.ts';
 
 type Row = Record<string, unknown>;
 
-/** Runs a write and turns a unique violation into a 400 naming the field. */
-export async function guardedWrite<T>(res: ServerResource, values: Row, write: () => Promise<T>): Promise<T> {
+/** A saved row and the write hook's non-blocking warnings. */
+export interface Saved {
+  row: Row;
+  warnings: string[];
+}
+
+/**
+ * Runs a write in one transaction (hooks, the row, its audit row) and turns a unique violation into a 400
+ * naming the field. The database decides uniqueness; its error aborts the transaction, so nothing is left.
+ */
+async function transactional<T>(
+  ctx: AuthedCtx,
+  res: ServerResource,
+  values: Row,
+  write: (tx: AuthedCtx) => Promise<T>,
+): Promise<T> {
   try {
-    return await write();
+    return await ctx.db.transaction((tx) => write({ ...ctx, db: tx as unknown as Db }));
   } catch (err) {
     throw uniqueViolation(res, err, values) ?? err;
   }
 }
 
-export async function createRow(ctx: AuthedCtx, res: ServerResource, values: Row) {
-  await res.hooks.beforeWrite?.(ctx, values);
-  return guardedWrite(res, values, () => repository(ctx, res).insert(values));
+/** The audit row of one write: who, from where, what (architecture "Declared once": audited like the rest). */
+async function audit(ctx: AuthedCtx, res: ServerResource, action: WriteAction, row: Row, changes: Row) {
+  await ctx.db.insert(resourceChanges).values({
+    tenantId: (row.tenantId as number | null | undefined) ?? null,
+    resource: res.meta.name,
+    recordId: row.id as number,
+    action,
+    changes,
+    actorId: ctx.actor?.userId ?? null,
+    actorName: ctx.actor?.name ?? null,
+    ip: ctx.ip,
+  });
+}
+
+export function createRow(ctx: AuthedCtx, res: ServerResource, values: Row): Promise<Saved> {
+  return transactional(ctx, res, values, async (tx) => {
+    const check = await res.hooks.beforeWrite?.(tx, values);
+    const row = await repository(tx, res).insert({ ...values, ...res.hooks.derive?.(values) });
+    await audit(tx, res, 'create', row, values);
+    await res.hooks.afterWrite?.(tx, { action: 'create', row, values });
+    return { row, warnings: check?.warnings ?? [] };
+  });
 }
 
 /** An update writes only the fields the request gave (the body is a patch: absent means unchanged). */
-export async function updateRow(ctx: AuthedCtx, res: ServerResource, id: number, patch: Row) {
-  const repo = repository(ctx, res);
+export function updateRow(ctx: AuthedCtx, res: ServerResource, id: number, patch: Row): Promise<Saved> {
   const values = providedOf(patch);
-  // Reading first both hides other tenants' rows (404) and gives hooks the row being changed.
-  const existing = await repo.get(id);
-  await res.hooks.beforeWrite?.(ctx, values, existing);
-  return guardedWrite(res, values, () => repo.update(id, values));
+  return transactional(ctx, res, values, async (tx) => {
+    const repo = repository(tx, res);
+    // Reading first both hides other tenants' rows (404) and gives hooks the row being changed, held until
+    // commit so a concurrent save cannot slip between the check and the write.
+    const existing = await repo.get(id, { lock: true });
+    const check = await res.hooks.beforeWrite?.(tx, values, existing);
+    const row = await repo.update(id, { ...values, ...res.hooks.derive?.(values, existing) });
+    if (Object.keys(values).length) await audit(tx, res, 'update', row, values);
+    await res.hooks.afterWrite?.(tx, { action: 'update', row, values });
+    return { row, warnings: check?.warnings ?? [] };
+  });
 }
 
-export async function deleteRow(ctx: AuthedCtx, res: ServerResource, id: number) {
-  const repo = repository(ctx, res);
-  const row = await repo.get(id);
-  await res.hooks.beforeDelete?.(ctx, row);
-  await repo.remove(id);
-  return { ok: true as const };
+export function deleteRow(ctx: AuthedCtx, res: ServerResource, id: number) {
+  return transactional(ctx, res, {}, async (tx) => {
+    const repo = repository(tx, res);
+    const row = await repo.get(id, { lock: true });
+    await res.hooks.beforeDelete?.(tx, row);
+    await repo.remove(id);
+    await audit(tx, res, 'delete', row, row);
+    await res.hooks.afterWrite?.(tx, { action: 'delete', row, values: {} });
+    return { ok: true as const };
+  });
 }
+
+/** The reply of a create or update: the bare row, or `{ [savedKey]: row, warnings }` (ResourceMeta.savedKey). */
+export const savedAnswer = (res: ServerResource, s: Saved) =>
+  res.meta.savedKey ? { [res.meta.savedKey]: s.row, warnings: s.warnings } : s.row;

@@ -5,6 +5,8 @@ type Bound = { toISOString(): string } | null | undefined;
 /** Search-form values → the list's query parameters (see FilterKind in @fpy/resources). Empty inputs drop out. */
 export function toFilterParams(meta: ResourceMeta, values: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
+  const keyword = typeof values.keyword === 'string' ? values.keyword.trim() : '';
+  if (meta.keyword && keyword) out.keyword = keyword;
   for (const [key, f] of filterFields(meta)) {
     const v = values[key];
     if (v === undefined || v === null || v === '') continue;

@@ -15,6 +15,7 @@ import { call } from '../lib/http.ts';
 import { useLanguage } from '../lib/i18n.ts';
 import { useProfile } from '../lib/permission.tsx';
 import { FieldInput } from './field-input.tsx';
+import type { FieldOverride } from './field-override.ts';
 import { type ResourceRow, resourceKeys } from './query-keys.ts';
 
 type Values = Record<string, unknown>;
@@ -26,6 +27,8 @@ export interface FormDrawerProps {
   row: ResourceRow | null;
   /** Values the page fixes (the dictionary type of new items): sent, not shown. */
   fixed?: Values;
+  /** Fields with a special widget or extra rules. */
+  overrides?: Record<string, FieldOverride>;
   /** Query key prefixes besides the resource's own that a save makes stale. */
   invalidates?: readonly (readonly unknown[])[];
   onClose: () => void;
@@ -41,7 +44,15 @@ function zodRule(meta: ResourceMeta, key: string, lang: 'zh' | 'en'): FormRule {
   };
 }
 
-export function FormDrawer({ meta, open, row, fixed = {}, invalidates = [], onClose }: FormDrawerProps) {
+export function FormDrawer({
+  meta,
+  open,
+  row,
+  fixed = {},
+  overrides = {},
+  invalidates = [],
+  onClose,
+}: FormDrawerProps) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const profile = useProfile();
@@ -64,8 +75,10 @@ export function FormDrawer({ meta, open, row, fixed = {}, invalidates = [], onCl
       const body = { ...values, ...fixed };
       return row ? call(c.update!, { params: { id: row.id }, body }) : call(c.create!, { body });
     },
-    onSuccess: async () => {
+    onSuccess: async (saved) => {
       toast.success(t('crud.saved'));
+      // A resource with savedKey answers the write hook's warnings beside the row (a checksum to verify).
+      if (meta.savedKey) for (const w of (saved as { warnings?: string[] }).warnings ?? []) toast.warning(w);
       onClose();
       await Promise.all(
         [resourceKeys(meta.name).all, ...invalidates].map((queryKey) =>
@@ -104,19 +117,22 @@ export function FormDrawer({ meta, open, row, fixed = {}, invalidates = [], onCl
             <InputNumber min={1} precision={0} style={{ width: '100%' }} />
           </Form.Item>
         )}
-        {fields.map(([key, def]) => (
-          <Form.Item
-            key={key}
-            name={key}
-            label={t(`resource.${meta.name}.fields.${key}`)}
-            required={isRequired(def.schema!)}
-            rules={[zodRule(meta, key, lang)]}
-            valuePropName={def.type === 'boolean' && !def.options ? 'checked' : 'value'}
-            initialValue={def.schema!.safeParse(undefined).data}
-          >
-            <FieldInput meta={meta} field={key} def={def} />
-          </Form.Item>
-        ))}
+        {fields.map(([key, def]) => {
+          const o = overrides[key];
+          return (
+            <Form.Item
+              key={key}
+              name={key}
+              label={t(`resource.${meta.name}.fields.${key}`)}
+              required={isRequired(def.schema!)}
+              rules={[zodRule(meta, key, lang), ...(o?.rules ?? [])]}
+              valuePropName={def.type === 'boolean' && !def.options ? 'checked' : 'value'}
+              initialValue={def.schema!.safeParse(undefined).data}
+            >
+              {o?.input ? <o.input form={form} /> : <FieldInput meta={meta} field={key} def={def} />}
+            </Form.Item>
+          );
+        })}
       </Form>
     </Drawer>
   );

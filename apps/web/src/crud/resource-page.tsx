@@ -7,7 +7,9 @@ import { loadFeedback, toast } from '../lib/feedback.ts';
 import { call, download } from '../lib/http.ts';
 import { Can } from '../lib/permission.tsx';
 import { DetailDrawer } from './detail-drawer.tsx';
+import type { FieldOverride } from './field-override.ts';
 import { FormDrawer } from './form-drawer.tsx';
+import { ImportButton } from './import-button.tsx';
 import { listQueryOptions, type ResourceRow, resourceKeys } from './query-keys.ts';
 import { registerResourceLocale } from './register-locale.ts';
 import { type CellOverride, ResourceTable, type TableState } from './resource-table.tsx';
@@ -18,6 +20,8 @@ export interface ResourcePageProps {
   /** Filters the page fixes (e.g. the selected dictionary type): applied to the list and to new rows. */
   fixed?: Record<string, unknown>;
   cells?: Record<string, CellOverride>;
+  /** Form fields with a special widget or extra rules (see FieldOverride). */
+  fields?: Record<string, FieldOverride>;
   /** Other query key prefixes a save or delete makes stale (e.g. dictionary options). */
   invalidates?: readonly (readonly unknown[])[];
   selectedId?: number;
@@ -30,12 +34,13 @@ export interface ResourcePageProps {
 
 /**
  * A whole admin page from a resource's metadata: search form, table, create/edit drawer, delete confirm,
- * export and detail view, each action shown only to holders of its code (spec §6).
+ * import, export and detail view, each action shown only to holders of its code (spec §6).
  */
 export function ResourcePage({
   meta,
   fixed,
   cells,
+  fields,
   invalidates = [],
   selectedId,
   onRowClick,
@@ -140,6 +145,7 @@ export function ResourcePage({
               </Button>
             </Can>
           )}
+          {!placeholder && <ImportButton meta={meta} invalidates={invalidates} />}
           {c.export && !placeholder && (
             <Can code={permissionOf(meta, 'export')}>
               <Button loading={exporting} onClick={() => void exportFile()}>
@@ -179,6 +185,7 @@ export function ResourcePage({
           open={editing !== undefined}
           row={editing ?? null}
           fixed={fixed}
+          overrides={fields}
           invalidates={invalidates}
           onClose={() => setEditing(undefined)}
         />

@@ -101,7 +101,7 @@ export function SearchForm({
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const fields = filterFields(meta).filter(([key]) => !hidden.includes(key));
-  if (!fields.length) return null;
+  if (!fields.length && !meta.keyword) return null;
   return (
     <Form
       form={form}
@@ -110,6 +110,11 @@ export function SearchForm({
       onFinish={(v) => onSearch(toFilterParams(meta, v))}
       style={{ rowGap: 12, marginBottom: 16 }}
     >
+      {meta.keyword && (
+        <Form.Item name="keyword">
+          <LimitedInput allowClear style={{ width: 300 }} placeholder={t(`resource.${meta.name}.keyword`)} />
+        </Form.Item>
+      )}
       {fields.map(([key, def]) => (
         <Form.Item key={key} name={key} label={t(`resource.${meta.name}.fields.${key}`)}>
           <FilterInput meta={meta} field={key} def={def} />

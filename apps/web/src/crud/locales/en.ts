@@ -31,6 +31,9 @@ export default {
     placeholderInput: 'Enter {{field}}',
     placeholderSelect: 'Select {{field}}',
     import: {
+      button: 'Import',
+      title: 'Import {{title}}',
+      templateFile: '{{title}} import template.xlsx',
       close: 'Close',
       start: 'Import',
       downloadTemplate: 'Download import template',

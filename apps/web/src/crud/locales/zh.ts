@@ -31,6 +31,9 @@ export default {
     placeholderInput: '请输入{{field}}',
     placeholderSelect: '请选择{{field}}',
     import: {
+      button: '导入',
+      title: '导入{{title}}',
+      templateFile: '{{title}}导入模板.xlsx',
       close: '关闭',
       start: '开始导入',
       downloadTemplate: '下载导入模板',
