@@ -31,3 +31,4 @@ export * from './billing/invoice-batch.ts';
 export * from './billing/invoice-setup.ts';
 export * from './billing/invoice-stats.ts';
 export * from './system/session.ts';
+export * from './messages/index.ts';

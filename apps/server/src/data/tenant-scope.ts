@@ -28,7 +28,7 @@ export function scoped<T extends TenantTable>(ctx: AuthedCtx, table: T, db: Db =
     /** The tenant new rows belong to: the actor's own, or (platform only) the one named. */
     tenantFor(requested?: number | null): number {
       if (!isPlatformLevel(ctx)) return ctx.actor.tenantId!;
-      if (!requested) throw badRequest('TENANT_REQUIRED', '请选择所属企业');
+      if (!requested) throw badRequest('TENANT_REQUIRED');
       return requested;
     },
     async get(id: number): Promise<T['$inferSelect']> {

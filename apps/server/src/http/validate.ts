@@ -1,11 +1,11 @@
-import { NUL_CHAR_MESSAGE } from '@fpy/contracts';
+import { LocalText, NUL_CHAR_MESSAGE, REQUEST_PARTS } from '@fpy/contracts';
 import { z } from 'zod';
 import { badRequest } from '../lib/errors.ts';
+import { schemaIssueText } from './validate-en.ts';
 
 z.config(z.locales.zhCN());
 
-const PART_LABEL = { query: '查询参数', body: '请求体', params: '路径参数' } as const;
-type Part = keyof typeof PART_LABEL;
+type Part = keyof typeof REQUEST_PARTS;
 
 /** Deeper than any form the console sends; walking stops there (the schema then judges the rest). */
 const MAX_WALK_NODES = 100_000;
@@ -35,16 +35,23 @@ export function findNul(value: unknown): (string | number)[] | null {
   return null;
 }
 
-const fieldName = (path: readonly PropertyKey[], part: Part) =>
-  path.length ? path.map(String).join('.') : PART_LABEL[part];
+/** The field an issue concerns: its path (a key, the same in every language), else the part, named. */
+const fieldName = (path: readonly PropertyKey[], part: Part): string | LocalText => {
+  if (path.length) return path.map(String).join('.');
+  const p = REQUEST_PARTS[part];
+  return new LocalText(p.zh, p.en);
+};
+
+const NUL_TEXT = new LocalText(NUL_CHAR_MESSAGE, 'must not contain a NUL character (\\0)');
 
 /** A 400 naming the field, in the words every validation failure uses. */
 export function refuseNul(path: (string | number)[], part: Part | 'multipart') {
   const field = part === 'multipart' ? path.join('.') : fieldName(path, part);
-  return badRequest('VALIDATION_FAILED', `${NUL_CHAR_MESSAGE}（字段 ${field}）`, {
-    part,
-    issues: [{ path: path.join('.'), message: NUL_CHAR_MESSAGE }],
-  });
+  return badRequest(
+    'VALIDATION_FAILED',
+    { problem: NUL_TEXT, field },
+    { part, issues: [{ path: path.join('.'), message: NUL_TEXT }] },
+  );
 }
 
 /**
@@ -57,11 +64,15 @@ export function parsePart<T extends z.ZodType>(schema: T, value: unknown, part: 
   if (nulAt) throw refuseNul(nulAt, part);
   const r = schema.safeParse(value ?? {});
   if (r.success) return r.data;
+  // Only a refusal pays for the second pass: it carries the inputs, which the English wording needs.
+  const again = schema.safeParse(value ?? {}, { reportInput: true });
+  const withInput = again.success ? r.error.issues : again.error.issues;
+  const texts = r.error.issues.map((i, n) => schemaIssueText(i, withInput[n] ?? i));
   const issue = r.error.issues[0];
-  const field = fieldName(issue.path, part);
   // Message first: schemas often name the field in Chinese already; the key in brackets pins it down.
-  throw badRequest('VALIDATION_FAILED', `${issue.message}（字段 ${field}）`, {
-    part,
-    issues: r.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
-  });
+  throw badRequest(
+    'VALIDATION_FAILED',
+    { problem: texts[0], field: fieldName(issue.path, part) },
+    { part, issues: r.error.issues.map((i, n) => ({ path: i.path.join('.'), message: texts[n] })) },
+  );
 }

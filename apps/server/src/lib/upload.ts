@@ -1,3 +1,4 @@
+import { local, UPLOAD_LABELS_EN } from '@fpy/contracts';
 import type { FastifyRequest } from 'fastify';
 import { refuseNul } from '../http/validate.ts';
 import { badRequest } from './errors.ts';
@@ -17,9 +18,10 @@ export interface Upload {
  * (图片, Excel 文件, 编码表文件).
  */
 export async function readUpload(req: FastifyRequest, maxBytes: number, label: string): Promise<Upload> {
-  if (!req.isMultipart()) throw badRequest('FILE_REQUIRED', `请以 multipart/form-data 方式上传${label}`);
+  const what = local(label, UPLOAD_LABELS_EN[label] ?? 'file');
+  if (!req.isMultipart()) throw badRequest('FILE_REQUIRED.multipart', { label: what });
   const tooLarge = () =>
-    badRequest('FILE_TOO_LARGE', `${label}大小不能超过 ${Math.round(maxBytes / 1024 / 1024)} MB`);
+    badRequest('FILE_TOO_LARGE', { label: what, mb: Math.round(maxBytes / 1024 / 1024) });
   const fields: Record<string, string> = {};
   let upload: Omit<Upload, 'fields'> | null = null;
   let tooBig = false;
@@ -60,10 +62,10 @@ export async function readUpload(req: FastifyRequest, maxBytes: number, label: s
     if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) throw err;
     // Anything else here is busboy failing to parse what the client sent (a body cut off before its closing
     // boundary, a malformed part header): the request's fault, never a server error.
-    throw badRequest('UPLOAD_MALFORMED', '上传内容不完整或格式不正确，请重新上传');
+    throw badRequest('UPLOAD_MALFORMED');
   }
   if (nulIn) throw refuseNul([nulIn], 'multipart');
   if (tooBig) throw tooLarge();
-  if (!upload || upload.data.length === 0) throw badRequest('FILE_REQUIRED', `请选择要上传的${label}`);
+  if (!upload || upload.data.length === 0) throw badRequest('FILE_REQUIRED', { label: what });
   return { ...upload, fields };
 }

@@ -1,3 +1,4 @@
+import { listText } from '@fpy/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { permissionCodes } from '@fpy/contracts';
 import { isPlatformAccount } from '@fpy/domain';
@@ -44,12 +45,12 @@ export function installAccess(app: FastifyInstance, services: Services, actors: 
     };
     const contract = req.routeOptions.config?.contract;
     if (!contract || contract.permission === 'public') return;
-    if (csrfRefused) throw forbidden('请求来源无法验证，请在控制台页面内操作', 'CSRF_REJECTED');
-    if (!actor) throw token ? unauthenticated() : unauthenticated('请先登录', 'TOKEN_MISSING');
+    if (csrfRefused) throw forbidden('CSRF_REJECTED');
+    if (!actor) throw token ? unauthenticated() : unauthenticated('TOKEN_MISSING');
     if (contract.platformOnly && !isPlatformAccount(actor.isSuperAdmin))
-      throw forbidden('仅平台管理员可执行此操作');
+      throw forbidden('FORBIDDEN.platform_admin');
     if (contract.permission === 'authenticated' || actor.platform) return;
     const codes = permissionCodes(contract.permission);
-    if (!codes.some((c) => actor.codes.has(c))) throw forbidden(`没有权限：${codes.join(' 或 ')}`);
+    if (!codes.some((c) => actor.codes.has(c))) throw forbidden('FORBIDDEN.permission', { codes: listText(codes, ' 或 ', ' or ') });
   });
 }

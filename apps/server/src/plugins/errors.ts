@@ -1,15 +1,26 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { formatMessage, type MessageKey } from '@fpy/contracts';
 import { ErrorStatus } from '@fpy/domain';
+import { requestLang } from '../http/lang.ts';
 import { AppError } from '../lib/errors.ts';
 
-/** One place turns every failure into { status, code, message, requestId } — never a stack trace. */
+/**
+ * One place turns every failure into { status, code, message, requestId } — never a stack trace. The message is
+ * worded here, from the catalogue, in the request's language (X-Locale, Accept-Language, else Chinese).
+ */
 export function installErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     const requestId = req.id;
+    const lang = requestLang(req);
+    const say = (key: MessageKey, params?: Record<string, string>) => formatMessage(key, params, lang);
     if (err instanceof AppError) {
-      return reply
-        .status(err.httpStatus)
-        .send({ status: err.status, code: err.code, message: err.message, requestId, details: err.details });
+      return reply.status(err.httpStatus).send({
+        status: err.status,
+        code: err.code,
+        message: err.messageIn(lang),
+        requestId,
+        details: err.detailsIn(lang),
+      });
     }
     const fe = err as FastifyError;
     // An uploaded file past the server-wide multipart cap can surface from the request stream before the
@@ -22,7 +33,9 @@ export function installErrorHandling(app: FastifyInstance) {
       return reply.status(400).send({
         status: ErrorStatus.Validation,
         code: 'FILE_TOO_LARGE',
-        message: fe.code === 'FST_REQ_FILE_TOO_LARGE' ? '上传文件不能超过 10 MB' : '一次只能上传一个文件',
+        message: say(
+          fe.code === 'FST_REQ_FILE_TOO_LARGE' ? 'FILE_TOO_LARGE.upload' : 'FILE_TOO_LARGE.one_file',
+        ),
         requestId,
       });
     }
@@ -30,21 +43,21 @@ export function installErrorHandling(app: FastifyInstance) {
       return reply.status(413).send({
         status: ErrorStatus.PayloadTooLarge,
         code: 'PAYLOAD_TOO_LARGE',
-        message: '请求内容过大',
+        message: say('PAYLOAD_TOO_LARGE'),
         requestId,
       });
     }
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
-      const message =
+      const key: MessageKey =
         fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
-          ? '不支持的请求内容类型'
+          ? 'BAD_REQUEST.media_type'
           : fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
-            ? '请求体不是合法的 JSON'
-            : '请求不合法';
+            ? 'BAD_REQUEST.json'
+            : 'BAD_REQUEST';
       return reply.status(fe.statusCode).send({
         status: fe.statusCode === 415 ? 400 : fe.statusCode,
         code: fe.code ?? 'BAD_REQUEST',
-        message,
+        message: say(key),
         requestId,
       });
     }
@@ -52,7 +65,7 @@ export function installErrorHandling(app: FastifyInstance) {
     return reply.status(500).send({
       status: ErrorStatus.Internal,
       code: 'INTERNAL_ERROR',
-      message: `服务器内部错误，请联系管理员（请求编号 ${requestId}）`,
+      message: say('INTERNAL_ERROR', { requestId }),
       requestId,
     });
   });

@@ -1,7 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { formatMessage } from '@fpy/contracts';
 import type { FastifyInstance } from 'fastify';
+import { requestLang } from '../http/lang.ts';
 import { servedUploadType, uploadHeaders } from '../modules/platform/base/uploads/served-files.ts';
 
 const isApiPath = (url: string) => url.startsWith('/api/') || url.startsWith('/v1/') || url === '/api';
@@ -48,7 +50,11 @@ export async function installStatic(app: FastifyInstance, webDist: string, uploa
       return reply.status(404).send({
         status: 404,
         code: 'ROUTE_NOT_FOUND',
-        message: `接口不存在：${req.method} ${req.url.split('?')[0]}`,
+        message: formatMessage(
+          'ROUTE_NOT_FOUND',
+          { method: req.method, path: req.url.split('?')[0] },
+          requestLang(req),
+        ),
         requestId: req.id,
       });
     }

@@ -41,7 +41,7 @@ export class LoginKey {
         Buffer.from(b64, 'base64'),
       ).toString('utf8');
     } catch {
-      throw badRequest('PASSWORD_NOT_ENCRYPTED', '密码必须使用登录公钥加密后提交');
+      throw badRequest('PASSWORD_NOT_ENCRYPTED');
     }
   }
 }

@@ -1,5 +1,6 @@
 import { accessTokens, users, verificationCodes } from '@fpy/db';
 import { passwordProblem } from '@fpy/domain';
+import { passwordWeak } from './password-weak.ts';
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Ctx } from '../../../http/context.ts';
 import { badRequest } from '../../../lib/errors.ts';
@@ -59,19 +60,19 @@ export async function consumeCode(ctx: Ctx, userId: number, purpose: CodePurpose
     )
     .orderBy(desc(verificationCodes.id))
     .limit(1);
-  if (!row || row.attempts >= CODE_MAX_ATTEMPTS) throw badRequest('CODE_EXPIRED', '验证码已失效，请重新获取');
+  if (!row || row.attempts >= CODE_MAX_ATTEMPTS) throw badRequest('CODE_EXPIRED');
   if (row.codeHash !== sha256(`${userId}:${code}`)) {
     await ctx.db
       .update(verificationCodes)
       .set({ attempts: sql`${verificationCodes.attempts} + 1` })
       .where(eq(verificationCodes.id, row.id));
-    throw badRequest('CODE_WRONG', '验证码不正确');
+    throw badRequest('CODE_WRONG');
   }
   await ctx.db.update(verificationCodes).set({ usedAt: new Date() }).where(eq(verificationCodes.id, row.id));
 }
 
 /** The one answer of the anonymous reset to an unknown name, a code never sent, a used, expired or wrong code. */
-export const codeInvalid = () => badRequest('CODE_INVALID', '验证码不正确或已失效，请重新获取');
+export const codeInvalid = () => badRequest('CODE_INVALID');
 
 /**
  * Consumes the newest forgotten-password code of the account named `username`, answering codeInvalid() alike
@@ -121,7 +122,7 @@ export async function consumeForgetCode(ctx: Ctx, username: string, code: string
  */
 export async function setOwnPassword(ctx: Ctx, userId: number, password: string, keepTokenHash?: string) {
   const problem = passwordProblem(password);
-  if (problem) throw badRequest('PASSWORD_WEAK', problem);
+  if (problem) throw passwordWeak(problem);
   const now = new Date();
   await ctx.db
     .update(users)

@@ -36,14 +36,14 @@ async function groupCodes(db: Db, groupIds: number[]): Promise<Set<string>> {
 export async function assertCanHandOut(ctx: AuthedCtx, db: Db, groupIds: number[]) {
   if (ctx.actor.platform || !groupIds.length) return;
   const codes = await groupCodes(db, groupIds);
-  for (const c of codes) if (!ctx.actor.codes.has(c)) throw forbidden('不能分配或调整超出本人权限的用户组');
+  for (const c of codes) if (!ctx.actor.codes.has(c)) throw forbidden('FORBIDDEN.group_beyond_own');
 }
 
 /** The same guard for acting on a user: nobody takes over an account that holds more than they do. */
 export async function assertManageable(ctx: AuthedCtx, db: Db, user: { id: number; isSuperAdmin: number }) {
   if (ctx.actor.platform) return;
   const codes = await loadCodes(db, user.id, user.isSuperAdmin);
-  for (const c of codes) if (!ctx.actor.codes.has(c)) throw forbidden('不能管理权限高于本人的用户');
+  for (const c of codes) if (!ctx.actor.codes.has(c)) throw forbidden('FORBIDDEN.user_above_own');
 }
 
 /**
@@ -65,5 +65,5 @@ export async function assertAdminRemains(db: Db, tenantId: number | null) {
     .innerJoin(users, eq(users.id, groupMembers.userId))
     .where(and(eq(groupMembers.groupId, g.id), eq(users.status, RecordStatus.Active)));
   if (row.n === 0)
-    throw businessError('LAST_TENANT_ADMIN', '企业至少需要保留一位启用状态的管理员，无法执行此操作');
+    throw businessError('LAST_TENANT_ADMIN');
 }

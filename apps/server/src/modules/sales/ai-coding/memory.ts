@@ -39,7 +39,10 @@ export async function confirmCoding(
   const entry = catalog.get(code);
   if (!entry) throw badRequest('TAX_CODE_UNKNOWN.field', { code });
   if (!entry.usable)
-    throw badRequest(entry.enabled ? 'TAX_CODE_NOT_USABLE' : 'TAX_CODE_NOT_USABLE.retired', { code, name: entry.name });
+    throw badRequest(entry.enabled ? 'TAX_CODE_NOT_USABLE' : 'TAX_CODE_NOT_USABLE.retired', {
+      code,
+      name: entry.name,
+    });
   const key = nameKey(name);
   if (!key) throw badRequest('VALIDATION_FAILED.name_empty');
   const tenantId = scoped(ctx, tenantCodingMemory, db).tenantFor(null);

@@ -35,7 +35,7 @@ export async function deleteCommodities(ctx: AuthedCtx, ids: number[], opts: { s
       .limit(1);
     if (used) {
       const name = own.find((c) => c.id === used.commodityId)?.name;
-      throw businessError('COMMODITY_IN_USE', { name, sku: used.sku });
+      throw businessError('COMMODITY_IN_USE', { name: name ?? '', sku: used.sku });
     }
     const gone = await db
       .delete(commodities)

@@ -1,6 +1,5 @@
 import type { Db } from '@fpy/db';
 import { labelText } from '@fpy/contracts';
-import { labelText } from '@fpy/contracts';
 import { badRequest } from '../../../lib/errors.ts';
 import type { CatalogEntry } from '../tax-codes/index.ts';
 import { catalogFor } from '../tax-codes/index.ts';

@@ -1,3 +1,4 @@
+import { local } from '@fpy/contracts';
 import { isAmountOutOfRange } from '@fpy/domain';
 import { badRequest } from '../../../lib/errors.ts';
 
@@ -10,7 +11,7 @@ export function refuseOutOfRange<T>(run: () => T): T {
   try {
     return run();
   } catch (err) {
-    if (isAmountOutOfRange(err)) throw badRequest('AMOUNT_OUT_OF_RANGE', err.message);
+    if (isAmountOutOfRange(err)) throw badRequest('AMOUNT_OUT_OF_RANGE', { problem: local(err.message, 'The amount is out of range: at most 12 integer digits') });
     throw err;
   }
 }

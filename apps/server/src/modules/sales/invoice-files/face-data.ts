@@ -13,8 +13,8 @@ export async function loadFaceData(db: Db, tenantId: number, invoiceId: number):
     .from(invoices)
     .where(and(eq(invoices.id, invoiceId), eq(invoices.tenantId, tenantId)))
     .limit(1);
-  if (!inv) throw notFound('发票不存在');
-  if (!hasFiles(inv)) throw notFound('该发票尚未开具，没有版式文件', 'INVOICE_FILE_NOT_AVAILABLE');
+  if (!inv) throw notFound('NOT_FOUND.invoice');
+  if (!hasFiles(inv)) throw notFound('INVOICE_FILE_NOT_AVAILABLE');
   const lines = await db
     .select()
     .from(invoiceLines)

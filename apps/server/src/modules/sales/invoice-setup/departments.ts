@@ -39,5 +39,5 @@ export async function assertOwnDepartment(db: Db, tenantId: number, departmentId
     .from(departments)
     .where(and(eq(departments.id, departmentId), eq(departments.tenantId, tenantId)))
     .limit(1);
-  if (!row) throw badRequest('DEPARTMENT_NOT_FOUND', '所选部门不存在或不属于本企业');
+  if (!row) throw badRequest('DEPARTMENT_NOT_FOUND.own');
 }

@@ -63,7 +63,7 @@ async function guarded<T>(v: Pick<Values, 'printerName'>, write: () => Promise<T
     return await write();
   } catch (err) {
     if (isUniqueViolation(err, 'print_settings_tenant_printer_uq'))
-      throw badRequest('PRINTER_DUPLICATE', `打印机“${v.printerName}”已存在`);
+      throw badRequest('PRINTER_DUPLICATE', { name: v.printerName });
     throw err;
   }
 }

@@ -54,7 +54,7 @@ export async function loadSealImage(db: Db, uploadsDir: string, tenantId: number
 
 function sealTenant(ctx: AuthedCtx): number {
   if (ctx.actor.tenantId === null)
-    throw forbidden('平台账号没有发票专用章，请以企业账号操作', 'TENANT_REQUIRED');
+    throw forbidden('TENANT_REQUIRED.seal');
   return ctx.actor.tenantId;
 }
 
@@ -100,7 +100,7 @@ export async function uploadSealVerb(ctx: AuthedCtx, req: FastifyRequest, upload
   const file = await readUpload(req, SEAL_MAX_BYTES, '印章图片');
   const image = await rasterise(file.data, {
     accept: ['png', 'jpeg'],
-    refusal: '发票专用章仅支持 PNG 或 JPEG 格式的图片',
+    refusal: 'FILE_TYPE_NOT_ALLOWED.seal',
   });
 
   const key = `seal-${randomUUID()}.${image.ext}`;

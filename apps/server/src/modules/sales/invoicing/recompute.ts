@@ -1,3 +1,4 @@
+import { violationText } from '@fpy/contracts';
 import type { InvoiceFormInput } from '@fpy/contracts';
 import { calculateInvoice, formatYuan, type InvoiceCalculation, invoiceTypeRules } from '@fpy/domain';
 import { badRequest } from '../../../lib/errors.ts';

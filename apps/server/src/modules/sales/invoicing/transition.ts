@@ -1,3 +1,4 @@
+import { invoiceStatusText } from '@fpy/contracts';
 import {
   columnNames,
   type Db,
@@ -8,7 +9,7 @@ import {
   runStatement,
   type Statement,
 } from '@fpy/db';
-import { canTransition, INVOICE_STATUS_LABELS, type InvoiceStatus } from '@fpy/domain';
+import { canTransition, type InvoiceStatus } from '@fpy/domain';
 import { AppError, businessError } from '../../../lib/errors.ts';
 import type { VerbCtx } from '../../../http/verb-ctx.ts';
 

@@ -32,7 +32,7 @@ async function lockCommodity(ctx: AuthedCtx, db: Db, id: number) {
     .from(commodities)
     .where(scoped(ctx, commodities, db).where(eq(commodities.id, id)))
     .for('share');
-  if (!row) throw badRequest('COMMODITY_UNKNOWN', `字段 commodityId 不合法：商品编码 ${id} 不存在`);
+  if (!row) throw badRequest('COMMODITY_UNKNOWN', { id });
 }
 
 /** Runs a mapping write in a transaction with its commodity locked; a taken SKU becomes a 400. */
@@ -50,11 +50,11 @@ async function writeMapping<T>(ctx: AuthedCtx, v: Input, write: (db: Db) => Prom
 }
 
 const values = (v: Input) => ({ ...v, initials: initialsOf(v.productName) });
-const duplicate = (sku: string) => badRequest('SKU_DUPLICATE', `SKU“${sku}”已有对照`);
+const duplicate = (sku: string) => badRequest('SKU_DUPLICATE', { sku });
 
 async function rowById(ctx: AuthedCtx, id: number) {
   const [r] = await selectSkuMaps(ctx.db, scoped(ctx, commoditySkuMaps).where(eq(commoditySkuMaps.id, id)));
-  if (!r) throw notFound('商品对照不存在');
+  if (!r) throw notFound('NOT_FOUND.sku_map');
   return skuMapRowOf(r);
 }
 

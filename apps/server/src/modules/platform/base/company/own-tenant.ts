@@ -8,7 +8,7 @@ import { badRequest, notFound } from '../../../../lib/errors.ts';
  * so one tenant can never name another's; platform accounts belong to no company.
  */
 export function ownTenantId(ctx: AuthedCtx): number {
-  if (ctx.actor.tenantId === null) throw badRequest('NO_COMPANY', '平台账户不属于任何企业，没有企业信息');
+  if (ctx.actor.tenantId === null) throw badRequest('NO_COMPANY');
   return ctx.actor.tenantId;
 }
 
@@ -18,6 +18,6 @@ export async function ownTenant(ctx: AuthedCtx) {
     .from(tenants)
     .where(eq(tenants.id, ownTenantId(ctx)))
     .limit(1);
-  if (!t) throw notFound('企业不存在');
+  if (!t) throw notFound('NOT_FOUND.company');
   return t;
 }

@@ -27,8 +27,7 @@ export function registerCompanyRoutes(app: FastifyInstance) {
   route(app, updateCompany, async (ctx, { body }) => {
     const tenantId = ownTenantId(ctx);
     // The seller block printed on every invoice: only the company's administrator may change it.
-    if (ctx.actor.isSuperAdmin !== SuperAdmin.TenantAdmin)
-      throw forbidden('仅企业管理员可以修改企业基本信息');
+    if (ctx.actor.isSuperAdmin !== SuperAdmin.TenantAdmin) throw forbidden('FORBIDDEN.company_admin');
     // Only the fields given change; the credit code is judged (and its warning given) only when sent.
     const given = providedOf(body);
     const credit = given.creditCode === undefined ? null : judgeCreditCode(given.creditCode);

@@ -33,7 +33,7 @@ async function uploadBranding(
 ) {
   const tenant = await ownTenant(ctx);
   if (tenant.tenantType !== TenantType.Customised || ctx.actor.isSuperAdmin !== SuperAdmin.TenantAdmin) {
-    throw forbidden('仅定制企业的管理员可以上传企业标识和标题图');
+    throw forbidden('FORBIDDEN.custom_branding');
   }
   const queryKind = (req.query as { kind?: string } | undefined)?.kind;
   const stored = await storeImage(ctx, req, { uploadsDir, kind: 'enterprise-branding', tenantId: tenant.id });

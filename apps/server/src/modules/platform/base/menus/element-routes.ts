@@ -42,14 +42,14 @@ export function registerElementRoutes(app: FastifyInstance) {
     const menu = await menuById(ctx.db, params.id);
     // The prefix ties a button to its page: the UI checks `<menuCode>:btn_<action>` next to the route's code.
     if (!body.code.startsWith(`${menu.code}:btn_`)) {
-      throw badRequest('ELEMENT_CODE_PREFIX', `按钮编码须以 ${menu.code}:btn_ 开头`);
+      throw badRequest('ELEMENT_CODE_PREFIX', { prefix: `${menu.code}:btn_` });
     }
     const [dup] = await ctx.db
       .select({ id: elements.id })
       .from(elements)
       .where(eq(elements.code, body.code))
       .limit(1);
-    if (dup) throw badRequest('ELEMENT_CODE_TAKEN', `按钮编码 ${body.code} 已存在`);
+    if (dup) throw badRequest('ELEMENT_CODE_TAKEN', { code: body.code });
     try {
       const row = await ctx.db.transaction(async (tx) => {
         const [e] = await tx
@@ -62,7 +62,7 @@ export function registerElementRoutes(app: FastifyInstance) {
       ctx.invalidateAuthz();
       return toElementRow(row);
     } catch (err) {
-      if (isUniqueViolation(err)) throw badRequest('ELEMENT_CODE_TAKEN', `按钮编码 ${body.code} 已存在`);
+      if (isUniqueViolation(err)) throw badRequest('ELEMENT_CODE_TAKEN', { code: body.code });
       throw err;
     }
   });
@@ -73,7 +73,7 @@ export function registerElementRoutes(app: FastifyInstance) {
     const [row] = Object.keys(given).length
       ? await ctx.db.update(elements).set(given).where(eq(elements.id, params.id)).returning()
       : await ctx.db.select().from(elements).where(eq(elements.id, params.id)).limit(1);
-    if (!row) throw notFound('按钮不存在');
+    if (!row) throw notFound('NOT_FOUND.element');
     ctx.invalidateAuthz();
     return toElementRow(row);
   });
@@ -84,7 +84,7 @@ export function registerElementRoutes(app: FastifyInstance) {
       if (rows.length) await tx.delete(groupElements).where(eq(groupElements.elementId, params.id));
       return rows.length;
     });
-    if (!removed) throw notFound('按钮不存在');
+    if (!removed) throw notFound('NOT_FOUND.element');
     ctx.invalidateAuthz();
     return { ok: true as const };
   });

@@ -22,7 +22,7 @@ import { allMenus, buildAdminTree, menuById, subtreeIds, toMenuRow } from './men
 async function parentOf(db: Db, parentId: number | null | undefined) {
   if (!parentId) return null;
   const [p] = await db.select().from(menus).where(eq(menus.id, parentId)).limit(1);
-  if (!p) throw badRequest('MENU_PARENT_NOT_FOUND', '上级菜单不存在');
+  if (!p) throw badRequest('MENU_PARENT_NOT_FOUND');
   return p;
 }
 
@@ -40,7 +40,7 @@ export function registerMenuRoutes(app: FastifyInstance, uploadsDir: string) {
   route(app, createMenu, async (ctx, { body }) => {
     const parent = await parentOf(ctx.db, body.parentId);
     const [dup] = await ctx.db.select({ id: menus.id }).from(menus).where(eq(menus.code, body.code)).limit(1);
-    if (dup) throw badRequest('MENU_CODE_TAKEN', `菜单编码 ${body.code} 已存在`);
+    if (dup) throw badRequest('MENU_CODE_TAKEN', { code: body.code });
     try {
       const row = await ctx.db.transaction(async (tx) => {
         const [m] = await tx
@@ -53,7 +53,7 @@ export function registerMenuRoutes(app: FastifyInstance, uploadsDir: string) {
       ctx.invalidateAuthz();
       return toMenuRow(row);
     } catch (err) {
-      if (isUniqueViolation(err)) throw badRequest('MENU_CODE_TAKEN', `菜单编码 ${body.code} 已存在`);
+      if (isUniqueViolation(err)) throw badRequest('MENU_CODE_TAKEN', { code: body.code });
       throw err;
     }
   });
@@ -65,7 +65,7 @@ export function registerMenuRoutes(app: FastifyInstance, uploadsDir: string) {
     const parentId = given.parentId === undefined ? current.parentId : given.parentId;
     const parent = await parentOf(ctx.db, parentId);
     if (parent && subtreeIds(await allMenus(ctx.db), current.id).has(parent.id)) {
-      throw badRequest('MENU_PARENT_CYCLE', '上级菜单不能是自身或其下级菜单');
+      throw badRequest('MENU_PARENT_CYCLE');
     }
     let path = current.path;
     if (given.path !== undefined) path = given.path || derivePath(parent, current.code);
@@ -100,7 +100,7 @@ export function registerMenuRoutes(app: FastifyInstance, uploadsDir: string) {
       .from(menus)
       .where(eq(menus.parentId, current.id))
       .limit(1);
-    if (child) throw businessError('MENU_HAS_CHILDREN', '该菜单下还有子菜单，请先删除子菜单');
+    if (child) throw businessError('MENU_HAS_CHILDREN');
     await ctx.db.transaction(async (tx) => {
       const els = await tx
         .delete(elements)

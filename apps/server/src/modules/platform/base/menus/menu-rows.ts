@@ -37,7 +37,7 @@ export const allElements = (db: Db) =>
 
 export async function menuById(db: Db, id: number): Promise<MenuRecord> {
   const [m] = await db.select().from(menus).where(eq(menus.id, id)).limit(1);
-  if (!m) throw notFound('菜单不存在');
+  if (!m) throw notFound('NOT_FOUND.menu');
   return m;
 }
 

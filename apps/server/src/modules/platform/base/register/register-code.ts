@@ -26,7 +26,7 @@ const codeHash = (phone: string, code: string) => sha256(`${REGISTER}:${phone}:$
  */
 export async function sendRegisterCode(ctx: Ctx, phone: string): Promise<void> {
   if (!(await ctx.limiter(`code-${REGISTER}-ip`, PER_IP_PER_DAY, DAY).consume(ctx.ip)).ok)
-    throw tooManyRequests('今日验证码发送次数已达上限，请明天再试');
+    throw tooManyRequests('RATE_LIMITED.codes_today');
   if (!(await ctx.limiter(`code-${REGISTER}-minute`, 1, 60).consume(phone)).ok) return;
   if (!(await ctx.limiter(`code-${REGISTER}-day`, PER_DAY, DAY).consume(phone)).ok) return;
   const code = sixDigitCode();

@@ -45,6 +45,6 @@ export async function tenantRowById(db: Db, id: number): Promise<TenantRow> {
     .leftJoin(parentTenant, eq(parentTenant.id, tenants.parentId))
     .where(eq(tenants.id, id))
     .limit(1);
-  if (!row) throw notFound('租户不存在');
+  if (!row) throw notFound('NOT_FOUND.tenant');
   return toTenantRow(row);
 }

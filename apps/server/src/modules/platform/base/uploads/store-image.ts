@@ -28,7 +28,7 @@ export async function storeImage(
   const file = await readUpload(req, MAX_IMAGE_BYTES, '图片');
   const image = await rasterise(file.data, {
     accept: ['png', 'jpeg', 'svg'],
-    refusal: '无法识别的图片：仅支持 PNG、JPEG 或 SVG 格式的图片',
+    refusal: 'FILE_TYPE_NOT_ALLOWED.image',
   });
 
   const storageKey = `${randomUUID()}.${image.ext}`;

@@ -31,7 +31,7 @@ export async function setMembersVerb(ctx: AuthedCtx, groupId: number, userIds: n
         .from(users)
         .where(inArray(users.id, wanted));
       if (found.filter((u) => u.tenantId === g.tenantId).length !== wanted.length) {
-        throw badRequest('USER_NOT_FOUND', '用户不存在或不属于该用户组所在企业（字段 userIds）');
+        throw badRequest('USER_NOT_FOUND');
       }
     }
     const current = (

@@ -59,7 +59,7 @@ export async function getGroupRecord(ctx: AuthedCtx, db: Db, id: number, lock = 
     .from(groups)
     .where(and(tenantCondition(ctx, groups.tenantId), eq(groups.id, id)));
   const [row] = lock ? await q.for('update') : await q;
-  if (!row) throw notFound('用户组不存在');
+  if (!row) throw notFound('NOT_FOUND.group');
   return row;
 }
 
@@ -67,6 +67,6 @@ export async function getGroupRow(ctx: AuthedCtx, id: number): Promise<GroupRow>
   const [row] = await selectGroupRows(ctx.db, and(tenantCondition(ctx, groups.tenantId), eq(groups.id, id)), {
     orderBy: [],
   });
-  if (!row) throw notFound('用户组不存在');
+  if (!row) throw notFound('NOT_FOUND.group');
   return row;
 }

@@ -11,19 +11,19 @@ import { getGroupRecord, getGroupRow, isProtectedGroup } from './group-rows.ts';
 
 export const PLATFORM_TYPE = 'platform';
 
-const codeTaken = (code: string) => badRequest('GROUP_CODE_TAKEN', `编码「${code}」已被使用（字段 code）`);
+const codeTaken = (code: string) => badRequest('GROUP_CODE_TAKEN', { code });
 
 /** A platform-type group belongs to no company and only platform accounts create it; other types belong to one. */
 async function ownerOf(ctx: AuthedCtx, db: Db, input: BodyOf<typeof createGroup>): Promise<number | null> {
   const [type] = await db.select().from(groupTypes).where(eq(groupTypes.id, input.groupTypeId));
   const platformType = type?.code === PLATFORM_TYPE;
   if (!type || (platformType && !ctx.actor.platform))
-    throw badRequest('GROUP_TYPE_NOT_FOUND', '用户组类型不存在（字段 groupTypeId）');
+    throw badRequest('GROUP_TYPE_NOT_FOUND');
   if (platformType) return null;
   const tenantId = scoped(ctx, groups).tenantFor(input.tenantId);
   if (ctx.actor.platform) {
     const [t] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, tenantId));
-    if (!t) throw badRequest('TENANT_NOT_FOUND', '企业不存在（字段 tenantId）');
+    if (!t) throw badRequest('TENANT_NOT_FOUND');
   }
   return tenantId;
 }
@@ -76,7 +76,7 @@ export async function deleteGroupVerb(ctx: AuthedCtx, id: number) {
   await ctx.db.transaction(async (tx) => {
     const db = asDb(tx);
     const g = await getGroupRecord(ctx, db, id, true);
-    if (isProtectedGroup(g)) throw businessError('GROUP_PROTECTED', '企业管理员组不能删除');
+    if (isProtectedGroup(g)) throw businessError('GROUP_PROTECTED');
     await assertCanHandOut(ctx, db, [id]);
     await db.delete(groupMembers).where(eq(groupMembers.groupId, id));
     await db.delete(groupMenus).where(eq(groupMenus.groupId, id));

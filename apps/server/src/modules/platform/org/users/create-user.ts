@@ -15,7 +15,7 @@ import { getUserRow } from './user-rows.ts';
 export type NewUser = BodyOf<typeof createUser>;
 
 const taken = (username: string) =>
-  badRequest('USERNAME_TAKEN', `用户名「${username}」已被使用（字段 username）`);
+  badRequest('USERNAME_TAKEN', { username });
 
 /** Usernames are unique platform-wide and case-insensitively, so "Demo" cannot pose as "demo". */
 export async function assertUsernameFree(db: Db, username: string) {
@@ -40,7 +40,7 @@ export async function insertUser(
 ) {
   if (ctx.actor.platform) {
     const [t] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, tenantId));
-    if (!t) throw badRequest('TENANT_NOT_FOUND', '企业不存在（字段 tenantId）');
+    if (!t) throw badRequest('TENANT_NOT_FOUND');
   }
   const groupIds = await checkUserRefs(db, tenantId, input);
   await assertCanHandOut(ctx, db, groupIds);

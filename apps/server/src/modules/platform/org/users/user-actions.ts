@@ -24,8 +24,8 @@ async function target(ctx: AuthedCtx, db: Db, id: number) {
   return user;
 }
 
-function notSelf(ctx: AuthedCtx, id: number, code: string, message: string) {
-  if (ctx.actor.userId === id) throw badRequest(code, message);
+function notSelf(ctx: AuthedCtx, id: number, key: 'SELF_DISABLE' | 'SELF_RESET' | 'SELF_DELETE') {
+  if (ctx.actor.userId === id) throw badRequest(key);
 }
 
 /** Every user action ends the same way: commit, drop cached actors and profiles, answer with the fresh row. */
@@ -46,7 +46,7 @@ export const updateUserVerb = (ctx: AuthedCtx, id: number, input: BodyOf<typeof 
 
 export const setStatusVerb = (ctx: AuthedCtx, id: number, status: 0 | 1) =>
   inTx(ctx, id, async (db) => {
-    if (status === RecordStatus.Disabled) notSelf(ctx, id, 'SELF_DISABLE', '不能停用当前登录的账户');
+    if (status === RecordStatus.Disabled) notSelf(ctx, id, 'SELF_DISABLE');
     const user = await target(ctx, db, id);
     await db.update(users).set({ status }).where(eq(users.id, id));
     // Old sessions must not come back to life when the account is enabled again.
@@ -61,7 +61,7 @@ export const unlockVerb = (ctx: AuthedCtx, id: number) =>
 
 /** An administrator-set password is state 'reset' (the user must change it) and ends every session of the user. */
 export async function resetPasswordVerb(ctx: AuthedCtx, id: number, password: string) {
-  notSelf(ctx, id, 'SELF_RESET', '不能重置本人密码，请在个人中心修改密码');
+  notSelf(ctx, id, 'SELF_RESET');
   const passwordHash = await hashPassword(password);
   await inTx(ctx, id, async (db) => {
     await target(ctx, db, id);
@@ -98,7 +98,7 @@ export const assignGroupsVerb = (ctx: AuthedCtx, id: number, groupIds: number[])
   });
 
 export async function deleteUserVerb(ctx: AuthedCtx, id: number) {
-  notSelf(ctx, id, 'SELF_DELETE', '不能删除当前登录的账户');
+  notSelf(ctx, id, 'SELF_DELETE');
   await ctx.db.transaction(async (tx) => {
     const db = asDb(tx);
     const user = await target(ctx, db, id);

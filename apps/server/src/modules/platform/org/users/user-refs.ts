@@ -18,14 +18,14 @@ export async function checkUserRefs(
       .select({ id: departments.id })
       .from(departments)
       .where(and(eq(departments.id, refs.departmentId), eq(departments.tenantId, tid)));
-    if (!d) throw badRequest('DEPARTMENT_NOT_FOUND', '部门不存在（字段 departmentId）');
+    if (!d) throw badRequest('DEPARTMENT_NOT_FOUND');
   }
   if (refs.positionId) {
     const [p] = await db
       .select({ id: positions.id })
       .from(positions)
       .where(and(eq(positions.id, refs.positionId), eq(positions.tenantId, tid)));
-    if (!p) throw badRequest('POSITION_NOT_FOUND', '岗位不存在（字段 positionId）');
+    if (!p) throw badRequest('POSITION_NOT_FOUND');
   }
   const ids = [...new Set(refs.groupIds ?? [])];
   if (ids.length) {
@@ -35,7 +35,7 @@ export async function checkUserRefs(
       .from(groups)
       .where(inArray(groups.id, ids));
     const ok = found.filter((g) => g.tenantId === tenantId).length;
-    if (ok !== ids.length) throw badRequest('GROUP_NOT_FOUND', '用户组不存在（字段 groupIds）');
+    if (ok !== ids.length) throw badRequest('GROUP_NOT_FOUND');
   }
   return ids;
 }

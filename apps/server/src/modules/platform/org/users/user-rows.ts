@@ -72,6 +72,6 @@ export async function selectUserRows(
 /** One user in the actor's scope, or 404 (another company's user is "not found", never "forbidden"). */
 export async function getUserRow(ctx: AuthedCtx, id: number, db: Db = ctx.db): Promise<UserRow> {
   const [row] = await selectUserRows(db, and(tenantCondition(ctx, users.tenantId), eq(users.id, id)));
-  if (!row) throw notFound('用户不存在');
+  if (!row) throw notFound('NOT_FOUND.user');
   return row;
 }

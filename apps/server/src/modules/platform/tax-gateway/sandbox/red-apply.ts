@@ -5,11 +5,12 @@ import {
   type RedFormApplyRequest,
   type RedLetterFormState,
   TaxGatewayError,
+  type TaxRefusalKey,
 } from '../../../../gateways/tax-bureau/gateway.ts';
 import { RED_FORM_WINDOW_MS } from './options.ts';
 import { toRedForm } from './red-forms.ts';
 
-const refuse = (message: string) => new TaxGatewayError('red_form_refused', message);
+const refuse = (key: TaxRefusalKey) => new TaxGatewayError('red_form_refused', key);
 
 /**
  * Opens a 确认单 against a blue invoice the sandbox issued (§6.1). When the buyer has not confirmed use or
@@ -22,7 +23,7 @@ export async function applyRedForm(db: Db, req: RedFormApplyRequest, now: Date):
     !Number.isSafeInteger(req.taxFen) ||
     req.amountFen + req.taxFen <= 0
   )
-    throw refuse('红冲金额必须为正的整数（分）');
+    throw refuse('RED_FORM_REFUSED.amount_invalid');
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     // Lock the blue invoice so two applications cannot both reverse the same remainder.
@@ -36,11 +37,11 @@ export async function applyRedForm(db: Db, req: RedFormApplyRequest, now: Date):
         ),
       )
       .for('update');
-    if (blue?.colour !== 'blue') throw refuse('蓝字发票不存在');
+    if (blue?.colour !== 'blue') throw refuse('RED_FORM_REFUSED.blue_missing');
     // A seller may only reverse its own invoices; the sandbox cannot tell a buyer's tenant, so it trusts the caller.
-    if (req.initiator === 'seller' && blue.tenantId !== req.tenantId) throw refuse('蓝字发票不存在');
+    if (req.initiator === 'seller' && blue.tenantId !== req.tenantId) throw refuse('RED_FORM_REFUSED.blue_missing');
     if (req.initiator === 'buyer' && !blue.buyerBooked)
-      throw refuse('蓝字发票未经购买方用途确认或入账，应由销售方直接发起红冲');
+      throw refuse('RED_FORM_REFUSED.seller_direct');
 
     // Forms not void (used or not) hold part of the blue invoice.
     const [held] = await tx
@@ -58,10 +59,10 @@ export async function applyRedForm(db: Db, req: RedFormApplyRequest, now: Date):
       );
     const amountLeft = blue.amountFen - Number(held.amount);
     const taxLeft = blue.taxFen - Number(held.tax);
-    if (req.amountFen > amountLeft || req.taxFen > taxLeft) throw refuse('红冲金额超过蓝字发票可冲红余额');
+    if (req.amountFen > amountLeft || req.taxFen > taxLeft) throw refuse('RED_FORM_REFUSED.over_remaining');
     // §6.1: 开票有误 must reverse the whole invoice; partial red-flush only with 02/03/04.
     if (req.reason === 'issue_error' && (req.amountFen !== blue.amountFen || req.taxFen !== blue.taxFen))
-      throw refuse('开票有误须全额红冲');
+      throw refuse('RED_FORM_REFUSED.issue_error_full');
 
     const needsConfirm = blue.buyerBooked;
     const state: RedLetterFormState = !needsConfirm

@@ -7,6 +7,7 @@ import {
   type RedFormAction,
   type RedLetterFormState,
   TaxGatewayError,
+  type TaxRefusalKey,
 } from '../../../../gateways/tax-bureau/gateway.ts';
 
 type FormRow = typeof taxSandboxRedForms.$inferSelect;
@@ -56,7 +57,7 @@ export async function lockForm(tx: Db, formNo: string, now: Date): Promise<FormR
   return row;
 }
 
-const refuse = (message: string) => new TaxGatewayError('red_form_state', message);
+const refuse = (key: TaxRefusalKey) => new TaxGatewayError('red_form_state', key);
 
 /** The state a form moves to when `op` is done by `by`, or why not (§6.1: the other party confirms; 1 同意 2 拒绝 3 撤销). */
 export function nextState(
@@ -66,19 +67,19 @@ export function nextState(
 ): RedLetterFormState {
   const state = row.state as RedLetterFormState;
   const awaiting = state === 'pending_buyer' ? 'buyer' : state === 'pending_seller' ? 'seller' : null;
-  if (state === 'void_expired') throw refuse('确认单已超过72小时未确认，已自动作废');
+  if (state === 'void_expired') throw refuse('RED_FORM_REFUSED.expired');
   if (op === 'confirm' || op === 'refuse') {
-    if (!awaiting) throw refuse('确认单当前状态不可确认或拒绝');
-    if (by !== awaiting) throw refuse(by === 'seller' ? '应由购买方确认' : '应由销售方确认');
+    if (!awaiting) throw refuse('RED_FORM_REFUSED.not_actionable');
+    if (by !== awaiting) throw refuse(by === 'seller' ? 'RED_FORM_REFUSED.buyer_confirms' : 'RED_FORM_REFUSED.seller_confirms');
     if (op === 'confirm') return 'confirmed';
     return awaiting === 'buyer' ? 'void_buyer_refused' : 'void_seller_refused';
   }
-  if (row.redNumber) throw refuse('确认单已开具红字发票，不可撤销');
-  if (by !== row.initiator) throw refuse('只有发起方可以撤销确认单');
+  if (row.redNumber) throw refuse('RED_FORM_REFUSED.red_issued');
+  if (by !== row.initiator) throw refuse('RED_FORM_REFUSED.initiator_only');
   if (awaiting || state === 'no_confirmation_needed') return 'void_revoked';
   // The notes do not say who may revoke after confirmation (09); the sandbox allows the initiator only.
   if (state === 'confirmed') return 'void_revoked_after_confirm';
-  throw refuse('确认单已作废');
+  throw refuse('RED_FORM_REFUSED.void');
 }
 
 export async function actOnForm(
@@ -90,7 +91,7 @@ export async function actOnForm(
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const row = await lockForm(tx, action.formNo, now);
-    if (!row) throw new TaxGatewayError('red_form_not_found', '确认单不存在');
+    if (!row) throw new TaxGatewayError('red_form_not_found', 'RED_FORM_REFUSED.not_found');
     const state = nextState(row, op, action.by);
     const [done] = await tx
       .update(taxSandboxRedForms)

@@ -1,5 +1,5 @@
+import { labelText, invoiceStatusText } from '@fpy/contracts';
 import type { Db, invoices } from '@fpy/db';
-import { INVOICE_STATUS_LABELS, type InvoiceStatus } from '@fpy/domain';
 import { businessError } from '../../../../lib/errors.ts';
 import { loadInvoice } from '../load.ts';
 import { isStateChanged } from '../transition.ts';
@@ -14,7 +14,6 @@ type Invoice = typeof invoices.$inferSelect;
 export async function assertPendingReview(db: Db, inv: Invoice) {
   if (inv.status === 'pending_review') return;
   const last = await lastReviewer(db, inv.id);
-  const label = INVOICE_STATUS_LABELS[inv.status as InvoiceStatus];
   if (last) {
     const verb = last.toStatus === 'ready' ? '审核通过' : last.toStatus === 'draft' ? '驳回' : '作废';
     throw businessError('REVIEW_ALREADY_DONE', {

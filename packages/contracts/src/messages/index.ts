@@ -1,0 +1,55 @@
+import { type MessageText, type Lang, type ParamNames, type ParamValue, fillText } from './text.ts';
+import { commonMessages } from './common.ts';
+import { validationMessages } from './validation.ts';
+import { fileMessages } from './files.ts';
+import { authMessages, baseMessages, orgMessages } from './platform.ts';
+import { invoicingMessages, redLetterMessages } from './invoicing.ts';
+import { catalogueMessages } from './catalogue.ts';
+import { taxGatewayMessages } from './tax-gateway.ts';
+
+export * from './text.ts';
+export { REQUEST_PARTS, PASSWORD_PROBLEMS_EN } from './validation.ts';
+export { UPLOAD_LABELS_EN } from './files.ts';
+export { VIOLATIONS_EN, violationText } from './violations.ts';
+export { invoiceStatusText, labelText, listText } from './terms.ts';
+
+/**
+ * Every message the server answers with, in zh and en. A key is the wire `code`, or `CODE.variant` when one code
+ * is worded differently at different places (the client only ever sees `CODE`).
+ */
+export const messages = {
+  ...commonMessages,
+  ...validationMessages,
+  ...fileMessages,
+  ...authMessages,
+  ...orgMessages,
+  ...baseMessages,
+  ...invoicingMessages,
+  ...redLetterMessages,
+  ...catalogueMessages,
+  ...taxGatewayMessages,
+} as const satisfies Record<string, MessageText>;
+
+export type MessageKey = keyof typeof messages;
+/** The parameter names a message takes, read from its Chinese text. */
+export type MessageParamName<K extends MessageKey> = ParamNames<(typeof messages)[K]['zh']>;
+export type MessageParams<K extends MessageKey> = [MessageParamName<K>] extends [never]
+  ? Record<string, never> | undefined
+  : Readonly<Record<MessageParamName<K>, ParamValue>>;
+
+/** The wire code of a message key: the part before the variant. */
+export const codeOfKey = (key: MessageKey | string): string => {
+  const dot = key.indexOf('.');
+  return dot < 0 ? key : key.slice(0, dot);
+};
+
+export const isMessageKey = (key: string): key is MessageKey => Object.hasOwn(messages, key);
+
+/** The message of `key` in `lang`, its `{name}` placeholders filled. */
+export function formatMessage(
+  key: MessageKey,
+  params: Readonly<Record<string, ParamValue>> | undefined,
+  lang: Lang,
+): string {
+  return fillText(messages[key][lang], params, lang);
+}
