@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 const shown = vi.hoisted(() => vi.fn());
 vi.mock('./http-errors.ts', () => ({ showApiError: shown }));
 
-const { ApiError, call, http } = await import('./http.ts');
+const { ApiError, call, callLazy, fetchFile, http } = await import('./http.ts');
 
 type Reply = { status?: number; body?: unknown };
 let replies: Reply[] = [];
@@ -89,5 +89,34 @@ describe('shared HTTP client (spec §7)', () => {
     });
     await expect(http.get('/api/y')).rejects.toMatchObject({ httpStatus: 0, code: 'NETWORK_ERROR' });
     expect(shown).not.toHaveBeenCalled();
+  });
+
+  test('fetchFile() takes method, path params and query from the contract and resolves with the Response', async () => {
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      requests.push({ url, init });
+      return new Response('%PDF', { status: 200, headers: { 'content-type': 'application/pdf' } });
+    });
+    const route = {
+      method: 'GET',
+      path: '/api/inv/{id}/files/{format}',
+      permission: 'authenticated',
+      summary: '',
+      tag: '',
+    } as const;
+    const res = await fetchFile(route as never, {
+      params: { id: 9, format: 'pdf' } as never,
+      query: { a: 1 } as never,
+    });
+    expect(requests[0].url).toBe('/api/inv/9/files/pdf?a=1');
+    expect(requests[0].init.method).toBe('GET');
+    expect(await res.text()).toBe('%PDF');
+  });
+
+  test('callLazy() calls the named contract: its method, path and body encoding', async () => {
+    replies.push({ body: { access_token: 't', token_type: 'bearer', expires_in: 1, userId: 1 } });
+    await callLazy('issueToken', { body: { username: 'a', password: 'p', grant_type: 'password' } });
+    expect(requests[0].url).toBe('/api/auth/oauth/token');
+    expect(requests[0].init.method).toBe('POST');
+    expect(requests[0].init.body).toBe('username=a&password=p&grant_type=password');
   });
 });
