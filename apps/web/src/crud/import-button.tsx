@@ -27,7 +27,7 @@ export function ImportButton({
         open={open}
         onClose={() => setOpen(false)}
         title={t('crud.import.title', { title })}
-        template={{ path: c.template.path, fileName: t('crud.import.templateFile', { title }) }}
+        template={{ route: c.template, fileName: t('crud.import.templateFile', { title }) }}
         upload={(body) => call(c.import!, { body })}
         refresh={(qc) =>
           Promise.all(

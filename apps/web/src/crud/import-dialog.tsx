@@ -3,6 +3,7 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, List, Space, Upload } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { RouteContract } from '@fpy/contracts';
 import { download } from '../lib/http.ts';
 import { AppModal } from '../lib/modal.tsx';
 
@@ -25,8 +26,8 @@ export interface ImportDialogProps {
   open: boolean;
   onClose: () => void;
   title: string;
-  /** The template endpoint's path and the file name it is saved under. */
-  template: { path: string; fileName: string };
+  /** The template route and the file name it is saved under. */
+  template: { route: RouteContract<any, any, any, any>; fileName: string };
   /** Posts the multipart body (the file in field `file`); errors are shown by the shared client. */
   upload: (body: FormData) => Promise<ImportReport>;
   /** Invalidates whatever lists the import changes. */
@@ -99,7 +100,9 @@ export function ImportDialog({
         <Button
           type="link"
           style={{ padding: 0 }}
-          onClick={() => void download(template.path, template.fileName).catch(() => undefined)}
+          onClick={() =>
+            void download(template.route, { filename: template.fileName }).catch(() => undefined)
+          }
         >
           {t('crud.import.downloadTemplate')}
         </Button>

@@ -12,6 +12,7 @@ import { FormDrawer } from './form-drawer.tsx';
 import { ImportButton } from './import-button.tsx';
 import { listQueryOptions, type ResourceRow, resourceKeys } from './query-keys.ts';
 import { registerResourceLocale } from './register-locale.ts';
+import { DeleteSelectedButton } from './row-actions.tsx';
 import { type CellOverride, ResourceTable, type TableState } from './resource-table.tsx';
 import { SearchForm } from './search-form.tsx';
 
@@ -20,6 +21,8 @@ export interface ResourcePageProps {
   /** Filters the page fixes (e.g. the selected dictionary type): applied to the list and to new rows. */
   fixed?: Record<string, unknown>;
   cells?: Record<string, CellOverride>;
+  /** Filters the API offers but the search form does not show (an id only another page links with). */
+  hiddenFilters?: string[];
   /** Form fields with a special widget or extra rules (see FieldOverride). */
   fields?: Record<string, FieldOverride>;
   /** Other query key prefixes a save or delete makes stale (e.g. dictionary options). */
@@ -41,6 +44,7 @@ export function ResourcePage({
   fixed,
   cells,
   fields,
+  hiddenFilters = [],
   invalidates = [],
   selectedId,
   onRowClick,
@@ -56,6 +60,7 @@ export function ResourcePage({
   const [editing, setEditing] = useState<ResourceRow | null | undefined>(undefined);
   const [viewing, setViewing] = useState<ResourceRow | null>(null);
   const [exporting, setExporting] = useState(false);
+  const [selected, setSelected] = useState<number[]>([]);
   const params = useMemo(
     () => ({
       ...filters,
@@ -96,11 +101,22 @@ export function ResourcePage({
     });
   };
 
+  const removeSelected = async () => {
+    try {
+      await call(c.deleteMany!, { body: { ids: selected } });
+    } catch {
+      return; // Shown by the shared client.
+    }
+    toast.success(t('crud.deleted'));
+    setSelected([]);
+    await refresh();
+  };
+
   const exportFile = async () => {
     setExporting(true);
     try {
       const { page: _p, limit: _l, ...query } = params;
-      await download(c.export!.path, undefined, { query });
+      await download(c.export!, { query });
     } catch {
       // Shown by the shared client.
     } finally {
@@ -145,6 +161,14 @@ export function ResourcePage({
               </Button>
             </Can>
           )}
+          {c.deleteMany && !placeholder && (
+            <DeleteSelectedButton
+              code={permissionOf(meta, 'deleteMany')}
+              selected={selected}
+              confirm={t('crud.confirmDeleteMany', { n: selected.length })}
+              onConfirm={() => void removeSelected()}
+            />
+          )}
           {!placeholder && <ImportButton meta={meta} invalidates={invalidates} />}
           {c.export && !placeholder && (
             <Can code={permissionOf(meta, 'export')}>
@@ -160,7 +184,7 @@ export function ResourcePage({
         <>
           <SearchForm
             meta={meta}
-            hidden={Object.keys(fixed ?? {})}
+            hidden={[...Object.keys(fixed ?? {}), ...hiddenFilters]}
             onSearch={(next) => {
               setFilters(next);
               setTable((s) => ({ ...s, page: 1 }));
@@ -176,6 +200,7 @@ export function ResourcePage({
             actions={actions}
             selectedId={selectedId}
             onRowClick={onRowClick}
+            selection={c.deleteMany ? { keys: selected, onChange: setSelected } : undefined}
           />
         </>
       )}

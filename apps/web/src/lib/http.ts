@@ -142,30 +142,12 @@ export function fetchFile<C extends AnyRoute>(route: C, opts: CallOptions<C> = {
 }
 
 /** Fetch a file route and hand it to the browser as a download (spec §7: exports take the list's filters). */
-export function download<C extends AnyRoute>(route: C, opts?: DownloadOptions<C>): Promise<void>;
-/**
- * The old form, a hand-built URL (POST when a body is given). Kept only while pages being moved onto generic
- * resources still use it; new code passes the contract.
- * @deprecated use download(contract, { params, query, body, filename })
- */
-export function download(url: string, filename?: string, opts?: RequestOptions): Promise<void>;
-export async function download(
-  target: AnyRoute | string,
-  second?: DownloadOptions<AnyRoute> | string,
-  legacy: RequestOptions = {},
-): Promise<void> {
-  let res: Response;
-  let filename: string | undefined;
-  if (typeof target === 'string') {
-    filename = second as string | undefined;
-    const method = legacy.body === undefined ? 'GET' : 'POST';
-    res = (await request(method, target, { ...legacy, raw: true })) as Response;
-  } else {
-    const opts = (second ?? {}) as DownloadOptions<AnyRoute>;
-    filename = opts.filename;
-    res = await fetchFile(target, opts);
-  }
-  saveBlob(await res.blob(), filename ?? filenameFrom(res.headers.get('content-disposition')) ?? 'download');
+export async function download<C extends AnyRoute>(route: C, opts: DownloadOptions<C> = {}): Promise<void> {
+  const res = await fetchFile(route, opts);
+  saveBlob(
+    await res.blob(),
+    opts.filename ?? filenameFrom(res.headers.get('content-disposition')) ?? 'download',
+  );
 }
 
 /** Hand a blob to the browser as a file named `name`. */

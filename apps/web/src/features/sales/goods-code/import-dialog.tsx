@@ -12,7 +12,7 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
       open={open}
       onClose={onClose}
       title={t('goodsCode.import.title')}
-      template={{ path: commodityImportTemplate.path, fileName: t('goodsCode.import.templateFile') }}
+      template={{ route: commodityImportTemplate, fileName: t('goodsCode.import.templateFile') }}
       hint={t('goodsCode.import.hint')}
       upload={(body) => call(importCommodities, { body })}
       refresh={refreshGoods}

@@ -17,7 +17,7 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
       open={open}
       onClose={onClose}
       title={t('org.user.importTitle')}
-      template={{ path: userImportTemplate.path, fileName: t('org.user.templateFile') }}
+      template={{ route: userImportTemplate, fileName: t('org.user.templateFile') }}
       upload={(body) => call(importUsers, { query: { tenantId }, body })}
       refresh={refreshOrg}
       ready={!platform || !!tenantId}
