@@ -21,7 +21,7 @@ export const codingSuggestion = z.object({
   name: z.string(),
   shortName: z.string(),
   vatRates: z.string(),
-  /** 0–1; a tenant's own confirmation of the same name is 1. */
+  /** 0–1, calibrated: about that share of suggestions at this value are right. A tenant's own confirmation is 1. */
   confidence: z.number(),
   /** The words of the product name that led here (synonyms shown as 词→类别). */
   matched: z.array(z.string()),
@@ -38,7 +38,13 @@ export const aiCoding = defineRoute({
   tag: 'billing',
   summary: '智能赋码：按商品名称推荐前3个税收分类编码（叶子、非汇总项），附置信度和命中词',
   query: z.object({ name: productName }),
-  reply: z.object({ name: z.string(), words: z.array(z.string()), suggestions: z.array(codingSuggestion) }),
+  reply: z.object({
+    name: z.string(),
+    words: z.array(z.string()),
+    suggestions: z.array(codingSuggestion),
+    /** The top suggestion is weak or close to the runner-up: ask the user to check it. */
+    lowConfidence: z.boolean(),
+  }),
 });
 
 export const confirmAiCoding = defineRoute({
@@ -76,6 +82,8 @@ export const batchRow = z.object({
   rowNumber: z.number().int(),
   name: z.string(),
   suggestions: z.array(codingSuggestion).nullable(),
+  /** Coded, but the top suggestion is weak: the row should be reviewed before it is accepted. */
+  lowConfidence: z.boolean(),
   acceptedCode: z.string().nullable(),
 });
 export type BatchRow = z.infer<typeof batchRow>;

@@ -17,6 +17,7 @@ import { badRequest } from '../../../lib/errors.ts';
 import { readUpload } from '../../../lib/upload.ts';
 import { catalogFor } from '../tax-codes/index.ts';
 import { isRunningHere, STALE_MS, startJob } from './batch-runner.ts';
+import { isLowConfidence } from './confidence.ts';
 import { confirmCoding } from './memory.ts';
 
 const NAME_COLUMN: ExcelColumn<unknown>[] = [{ key: 'name', header: '商品名称', width: 40 }];
@@ -94,13 +95,17 @@ export function registerBatchRoutes(app: FastifyInstance) {
       total: job.total,
       processed: job.processed,
       error: job.error,
-      rows: rows.map((r) => ({
-        id: r.id,
-        rowNumber: r.rowNumber,
-        name: r.name,
-        suggestions: (r.suggestions as CodingSuggestion[] | null) ?? null,
-        acceptedCode: r.acceptedCode,
-      })),
+      rows: rows.map((r) => {
+        const suggestions = (r.suggestions as CodingSuggestion[] | null) ?? null;
+        return {
+          id: r.id,
+          rowNumber: r.rowNumber,
+          name: r.name,
+          suggestions,
+          lowConfidence: suggestions !== null && isLowConfidence(suggestions),
+          acceptedCode: r.acceptedCode,
+        };
+      }),
     };
   });
 
@@ -121,6 +126,12 @@ export function registerBatchRoutes(app: FastifyInstance) {
         { key: `name${i}`, header: `编码名称${i + 1}`, width: 24, value: (r: Row) => pick(r, i)?.name },
         { key: `conf${i}`, header: `置信度${i + 1}`, width: 10, value: (r: Row) => pick(r, i)?.confidence },
       ]),
+      {
+        key: 'review',
+        header: '需复核',
+        width: 10,
+        value: (r: Row) => (isLowConfidence((r.suggestions as CodingSuggestion[] | null) ?? []) ? '是' : ''),
+      },
       { key: 'acceptedCode', header: '已采纳编码', width: 22 },
     ];
     return sendWorkbook(reply, `智能赋码结果-${job.id}.xlsx`, await buildWorkbook('赋码结果', columns, rows));

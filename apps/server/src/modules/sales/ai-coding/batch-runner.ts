@@ -5,7 +5,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { catalogFor } from '../tax-codes/index.ts';
 import { coderFor } from './coder.ts';
 
-const CHUNK = 200;
+const CHUNK = 1000;
 /** A job whose runner has been silent this long is taken to have lost its process and is resumed. */
 export const STALE_MS = 30_000;
 
@@ -61,12 +61,15 @@ async function runJob(db: Db, jobId: number) {
       suggestions: coder.suggest(r.name, memory).suggestions,
     }));
     // Suggestions and the progress count move together, so a poll never sees one without the other.
+    // One UPDATE … FROM (VALUES …) per chunk: a statement per row made the database the bottleneck.
+    const values = sql.join(
+      results.map((r) => sql`(${r.id}::int, ${JSON.stringify(r.suggestions)}::jsonb)`),
+      sql`, `,
+    );
     await db.transaction(async (tx) => {
-      for (const r of results)
-        await tx
-          .update(aiCodingJobRows)
-          .set({ suggestions: r.suggestions })
-          .where(eq(aiCodingJobRows.id, r.id));
+      await tx.execute(
+        sql`UPDATE ai_coding_job_rows AS r SET suggestions = v.s FROM (VALUES ${values}) AS v(id, s) WHERE r.id = v.id`,
+      );
       await tx
         .update(aiCodingJobs)
         .set({ processed: sql`${aiCodingJobs.processed} + ${results.length}` })

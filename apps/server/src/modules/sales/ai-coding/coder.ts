@@ -1,7 +1,7 @@
 import type { CodingSuggestion } from '@fpy/contracts';
 import type { Catalog } from '../tax-codes/index.ts';
 import { Bm25Index } from './bm25-index.ts';
-import { type LexiconRow, lexiconRows, lexiconTerms } from './lexicon.ts';
+import { coderLexicon, type LexiconRow, lexiconTerms } from './lexicon.ts';
 import { LexiconMatcher } from './lexicon-matcher.ts';
 import { isLowConfidence } from './confidence.ts';
 import { cleanName, nameKey } from './normalize.ts';
@@ -68,7 +68,7 @@ export class Coder {
 
   constructor(
     readonly catalog: Catalog,
-    lexicon: LexiconRow[] = lexiconRows(),
+    lexicon: LexiconRow[] = coderLexicon(),
     extra: Knowledge = knowledge(),
   ) {
     this.index = new Bm25Index(catalog);
@@ -209,7 +209,6 @@ export class Coder {
     return { name, words: queryWords, suggestions, lowConfidence: isLowConfidence(suggestions) };
   }
 }
-
 
 const view = (e: { code: string; name: string; shortName: string; vatRates: string }) => ({
   code: e.code,

@@ -11,26 +11,47 @@ const isLatin = (c: string | undefined) => c !== undefined && /[a-z0-9]/.test(c)
  * Finds lexicon terms in a cleaned name, longest first, without overlaps: in 笔记本电脑包 the term
  * 笔记本电脑 wins over 电脑, and a Latin term must stand alone (hp does not match inside php).
  */
+interface TrieNode {
+  next: Map<string, TrieNode>;
+  /** Terms ending here (one term can point at several codes). */
+  terms: LexiconTerm[];
+}
+
+const node = (): TrieNode => ({ next: new Map(), terms: [] });
+
 export class LexiconMatcher {
-  private readonly byFirstChar = new Map<string, LexiconTerm[]>();
+  // A character trie: thousands of table terms share first characters, and trying each with startsWith
+  // made matching the slowest step of coding a name.
+  private readonly root = node();
 
   constructor(terms: LexiconTerm[]) {
     for (const t of terms) {
-      const list = this.byFirstChar.get(t.term[0]) ?? [];
-      list.push(t);
-      this.byFirstChar.set(t.term[0], list);
+      let n = this.root;
+      for (const c of t.term) {
+        let child = n.next.get(c);
+        if (!child) {
+          child = node();
+          n.next.set(c, child);
+        }
+        n = child;
+      }
+      n.terms.push(t);
     }
-    for (const list of this.byFirstChar.values()) list.sort((a, b) => b.term.length - a.term.length);
   }
 
   match(text: string): LexiconHit[] {
     const candidates: LexiconHit[] = [];
     for (let i = 0; i < text.length; i++) {
-      for (const t of this.byFirstChar.get(text[i]) ?? []) {
-        if (!text.startsWith(t.term, i)) continue;
-        const end = i + t.term.length;
-        if (/[a-z0-9]/.test(t.term[0]) && (isLatin(text[i - 1]) || isLatin(text[end]))) continue;
-        candidates.push({ ...t, start: i, end });
+      let n: TrieNode | undefined = this.root;
+      for (let j = i; j < text.length; j++) {
+        n = n.next.get(text[j]);
+        if (!n) break;
+        if (!n.terms.length) continue;
+        const end = j + 1;
+        for (const t of n.terms) {
+          if (/[a-z0-9]/.test(t.term[0]) && (isLatin(text[i - 1]) || isLatin(text[end]))) continue;
+          candidates.push({ ...t, start: i, end });
+        }
       }
     }
     candidates.sort((a, b) => b.term.length - a.term.length || a.start - b.start);

@@ -40,10 +40,30 @@ export function parseLexicon(text: string): LexiconRow[] {
   }));
 }
 
+/**
+ * Everyday product words written per branch of the table (packages/db/reference/ai-coding-vocabulary.csv:
+ * code,name,terms): the long tail the curated lexicon does not reach (生蚝, 密度板, 丙酮 …). Used by the
+ * coder only; the tax-code search box keeps the lexicon's aliases.
+ */
+export const VOCABULARY_FILE = fileURLToPath(
+  new URL('../../../../../../packages/db/reference/ai-coding-vocabulary.csv', import.meta.url),
+);
+
 let cached: LexiconRow[] | null = null;
 export function lexiconRows(): LexiconRow[] {
   cached ??= parseLexicon(readFileSync(LEXICON_FILE, 'utf8'));
   return cached;
+}
+
+let vocabulary: LexiconRow[] | null = null;
+export function vocabularyRows(): LexiconRow[] {
+  vocabulary ??= parseLexicon(readFileSync(VOCABULARY_FILE, 'utf8'));
+  return vocabulary;
+}
+
+/** What the coder matches: the vocabulary first, so its more specific reading wins a tie over the lexicon. */
+export function coderLexicon(): LexiconRow[] {
+  return [...vocabularyRows(), ...lexiconRows()];
 }
 
 export function lexiconTerms(rows: LexiconRow[] = lexiconRows()): LexiconTerm[] {

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { Coder } from '../src/modules/sales/ai-coding/coder.ts';
+import { calibrate, isLowConfidence } from '../src/modules/sales/ai-coding/confidence.ts';
+import { Hints } from '../src/modules/sales/ai-coding/hints.ts';
+import { knowledge } from '../src/modules/sales/ai-coding/knowledge-files.ts';
+import { describe as describeLeaf, tableKnowledge } from '../src/modules/sales/ai-coding/table-knowledge.ts';
+import { Catalog } from '../src/modules/sales/tax-codes/catalog.ts';
+import { referenceRows } from '../src/modules/sales/tax-codes/reference.ts';
+
+// Pure unit tests of the coder's knowledge (no app, no database). The names are written here, not taken
+// from any labelled set.
+const catalog = new Catalog(referenceRows());
+const coder = new Coder(catalog);
+const top = (name: string) => coder.suggest(name).suggestions[0]?.name;
+const usable = (code: string) => catalog.get(code)?.usable === true;
+
+describe('knowledge read from the whole table', () => {
+  it('splits a description into members, aliases and exclusions with their 详见 codes', () => {
+    const d = describeLeaf('包括香菇（别名：香蕈、冬菇）、金针菇等，不包括罐头制品（详见1030205）、其他。');
+    expect(d.includes).toEqual(expect.arrayContaining(['香菇', '香蕈', '冬菇', '金针菇']));
+    expect(d.excludes).toContainEqual({ term: '罐头制品', see: '1030205' });
+  });
+
+  it('turns an exclusion with 详见 into a term for the leaf it points to (乳制品 不包括 生鲜乳)', () => {
+    const k = tableKnowledge(catalog);
+    expect(k.terms).toContainEqual(expect.objectContaining({ term: '生鲜乳', code: '1010303010000000000' }));
+    expect(k.exclusions).toContainEqual({ term: '生鲜乳', code: '1030204010000000000' });
+  });
+
+  it('every brand, model and vocabulary row points at a usable leaf', () => {
+    const kb = knowledge();
+    expect(kb.brands.length).toBeGreaterThan(250);
+    for (const b of kb.brands) expect(usable(b.code), `${b.names[0]} → ${b.code}`).toBe(true);
+    for (const m of kb.models) expect(usable(m.code), `${m.pattern} → ${m.code}`).toBe(true);
+  });
+});
+
+describe('brands, model numbers, state words and units', () => {
+  it('reads the category from a brand when the name has no category word', () => {
+    expect(top('格力 云锦 1.5匹 新一级能效')).toBe('房间空气调节器');
+    expect(top('徐工 XE215DA 国四')).toBe('挖掘、铲土运输机械');
+  });
+
+  it('lets another word pick among a brand’s categories', () => {
+    const hints = new Hints(knowledge(), usable);
+    const codes = (text: string) => hints.brandHints(text).map((h) => catalog.get(h.code)?.name);
+    expect(codes('美的')).toEqual(['房间空气调节器']);
+    expect(codes('美的 滚筒 10公斤')).toEqual(['家用洗衣机']);
+    expect(codes('长城 液压油')).toEqual(['润滑油']);
+  });
+
+  it('reads a category from a model number alone', () => {
+    expect(top('KFR-50LW 立柜式')).toBe('房间空气调节器');
+    expect(top('BCD-215 三门')).toBe('家用冷藏冷冻箱');
+    expect(top('XQB80-36 全自动')).toBe('家用洗衣机');
+  });
+
+  it('moves live produce to farm products and cooked food to processed food', () => {
+    expect(top('太湖 鲜活 青虾')).toBe('淡水虾');
+    expect(top('鲜活 梭子蟹 舟山')).toBe('海水蟹');
+    expect(top('熟冻 小龙虾 麻辣味')).toBe('甲壳水产品加工品');
+  });
+
+  it('moves a product to a service when it is rented, repaired or installed', () => {
+    expect(catalog.get(coder.suggest('发电机 租赁 按月').suggestions[0].code)?.code.startsWith('30405')).toBe(
+      true,
+    );
+    expect(top('叉车 维修')).toBe('修理修配服务');
+  });
+
+  it('takes a unit as a hint: 万尾 fry are stock, not fish', () => {
+    expect(top('鲢鱼苗 （万尾）')).toBe('淡水产品种苗');
+    const hints = new Hints(knowledge(), usable);
+    expect(hints.unitShifts('开发 20人天').map((u) => u.word)).toEqual(['人天']);
+    expect(hints.unitShifts('电石 5吨').map((u) => u.word)).toEqual(['吨']);
+    // A one-character unit inside a word is not a unit.
+    expect(hints.unitShifts('吨袋 集装袋')).toEqual([]);
+  });
+});
+
+describe('calibrated confidence', () => {
+  it('is high for a clear winner, low for a close call, and flags weak answers', () => {
+    const [clear] = calibrate([60, 5, 4]);
+    const [close] = calibrate([8, 7.5, 7]);
+    expect(clear).toBeGreaterThan(0.8);
+    expect(close).toBeLessThan(0.5);
+    expect(isLowConfidence([{ confidence: close, source: 'ranking' }])).toBe(true);
+    expect(isLowConfidence([{ confidence: 0.2, source: 'memory' }])).toBe(false);
+    expect(isLowConfidence([])).toBe(true);
+  });
+
+  it('the coder returns lowConfidence for gibberish and not for a plain product', () => {
+    expect(coder.suggest('联想 ThinkPad 笔记本电脑').lowConfidence).toBe(false);
+    expect(coder.suggest('啊啊啊 嗯').lowConfidence).toBe(true);
+  });
+});
