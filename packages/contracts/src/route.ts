@@ -50,6 +50,8 @@ export interface RouteContract<
   bodyLimit?: number;
   /** Only platform accounts (isSuperAdmin 2/3) may call it, whatever their grants. */
   platformOnly?: boolean;
+  /** A public route that takes the OAuth client's Basic credential (clientId:clientSecret) instead of a token. */
+  clientCredential?: boolean;
 }
 
 export type RateBudget = 'credentials' | 'events' | 'public-write';

@@ -24,6 +24,7 @@ export const issueToken = defineRoute({
   tag: 'auth',
   consumes: 'form',
   rateLimited: true,
+  clientCredential: true,
   summary:
     '密码模式获取访问令牌 (Authorization: Basic clientId:clientSecret)；账号不存在与密码错误的答复、耗时与锁定相同',
   body: z.object({
