@@ -84,12 +84,16 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await syncMenus(db);
   if (opts.seed !== false) await seedDemoData(db, uploadsDir);
 
-  const kv: Kv = config.REDIS_URL ? await RedisKv.connect(config.REDIS_URL, config.REDIS_PREFIX) : new MemoryKv();
+  const kv: Kv = config.REDIS_URL
+    ? await RedisKv.connect(config.REDIS_URL, config.REDIS_PREFIX)
+    : new MemoryKv();
   // One connection for limiter counters and bus publishes; the bus subscribes on its own (a subscribed
   // connection can issue nothing else).
   const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL) : undefined;
   const bus: Bus =
-    config.REDIS_URL && redis ? await RedisBus.connect(config.REDIS_URL, config.REDIS_PREFIX, redis) : new LocalBus();
+    config.REDIS_URL && redis
+      ? await RedisBus.connect(config.REDIS_URL, config.REDIS_PREFIX, redis)
+      : new LocalBus();
   const jobsPrefix = await jobPrefixFor(db);
   const actors = new ActorCache(db);
   const profiles = new ProfileCache();
@@ -163,7 +167,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   const loginKey = await LoginKey.load(db);
   await registerModules(app, { loginKey, profiles, uploadsDir, services });
-  const openapi = buildOpenApi(registeredContracts);
+  const openapi = buildOpenApi(registeredContracts, { publicBaseUrl: config.PUBLIC_BASE_URL });
   route(app, getOpenApi, () => openapi);
   await installStatic(app, config.webDist, uploadsDir);
   await app.ready();

@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
+import { listText } from '@fpy/contracts';
 import { badRequest } from './errors.ts';
 
 export interface ExcelColumn<Row> {
@@ -50,16 +51,15 @@ export interface ParsedSheet {
  * Refuses files that are not xlsx, empty, without the headers, or longer than MAX_IMPORT_ROWS.
  */
 export async function readWorkbook<Row>(data: Buffer, columns: ExcelColumn<Row>[]): Promise<ParsedSheet> {
-  if (data.length < 4 || data[0] !== 0x50 || data[1] !== 0x4b)
-    throw badRequest('FILE_NOT_XLSX', '文件格式不正确，请上传 .xlsx 格式的 Excel 文件');
+  if (data.length < 4 || data[0] !== 0x50 || data[1] !== 0x4b) throw badRequest('FILE_NOT_XLSX');
   const wb = new ExcelJS.Workbook();
   try {
     await wb.xlsx.load(data as unknown as ArrayBuffer);
   } catch {
-    throw badRequest('FILE_NOT_XLSX', '无法读取该 Excel 文件，请使用下载的模板');
+    throw badRequest('FILE_NOT_XLSX.unreadable');
   }
   const ws = wb.worksheets[0];
-  if (!ws || ws.rowCount < 2) throw badRequest('FILE_EMPTY', '文件中没有数据行');
+  if (!ws || ws.rowCount < 2) throw badRequest('FILE_EMPTY');
   const header = ws.getRow(1);
   const colIndex = new Map<string, number>();
   header.eachCell((cell, col) => {
@@ -68,8 +68,7 @@ export async function readWorkbook<Row>(data: Buffer, columns: ExcelColumn<Row>[
     if (c) colIndex.set(c.key, col);
   });
   const missing = columns.filter((c) => !colIndex.has(c.key)).map((c) => c.header);
-  if (missing.length)
-    throw badRequest('FILE_HEADER_MISMATCH', `表头缺少列：${missing.join('、')}，请使用下载的模板`);
+  if (missing.length) throw badRequest('FILE_HEADER_MISMATCH', { columns: listText(missing) });
   const rows: ParsedSheet['rows'] = [];
   ws.eachRow((row, rowNumber) => {
     if (rowNumber === 1) return;
@@ -82,9 +81,8 @@ export async function readWorkbook<Row>(data: Buffer, columns: ExcelColumn<Row>[
     }
     if (any) rows.push({ rowNumber, values });
   });
-  if (!rows.length) throw badRequest('FILE_EMPTY', '文件中没有数据行');
-  if (rows.length > MAX_IMPORT_ROWS)
-    throw badRequest('FILE_TOO_MANY_ROWS', `一次最多导入 ${MAX_IMPORT_ROWS} 行`);
+  if (!rows.length) throw badRequest('FILE_EMPTY');
+  if (rows.length > MAX_IMPORT_ROWS) throw badRequest('FILE_TOO_MANY_ROWS', { max: MAX_IMPORT_ROWS });
   return { rows };
 }
 

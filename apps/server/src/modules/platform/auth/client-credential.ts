@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { AppError } from '../../../lib/errors.ts';
 import { sha256 } from '../../../lib/hash.ts';
 
-const badClient = () => new AppError(401, ErrorStatus.BadClient, 'CLIENT_INVALID', '客户端凭证无效');
+const badClient = () => new AppError(401, ErrorStatus.BadClient, 'CLIENT_INVALID');
 
 /** Checks `Authorization: Basic base64(clientId:clientSecret)` against a registered OAuth client. */
 export async function verifyClient(db: Db, header: string | undefined) {

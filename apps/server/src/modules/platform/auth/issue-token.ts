@@ -46,15 +46,13 @@ export async function createToken(
 
 const lockedError = (until: Date, justLocked: boolean) =>
   badRequest(
-    'ACCOUNT_LOCKED',
-    justLocked
-      ? `连续输错${MAX_FAILED_LOGINS}次，账户已被锁定至 ${formatShanghai(until)}`
-      : `账户已被锁定，请于 ${formatShanghai(until)} 后再试，或通过忘记密码重置`,
+    justLocked ? 'ACCOUNT_LOCKED.just_now' : 'ACCOUNT_LOCKED',
+    { max: MAX_FAILED_LOGINS, until: formatShanghai(until) },
     { lockedUntil: until.toISOString() },
   );
 
 const wrongCredentials = (failed: number) =>
-  badRequest('BAD_CREDENTIALS', WRONG_CREDENTIALS, { remaining: MAX_FAILED_LOGINS - failed });
+  badRequest('BAD_CREDENTIALS', undefined, { remaining: MAX_FAILED_LOGINS - failed });
 
 /**
  * Hash of a random password made with the same function and parameters as real ones, so an unknown name costs
@@ -117,14 +115,13 @@ export async function issueToken(
     }
     throw wrongCredentials(after.failed);
   }
-  if (user.status !== RecordStatus.Active) throw badRequest('ACCOUNT_DISABLED', '账户已停用，请联系管理员');
+  if (user.status !== RecordStatus.Active) throw badRequest('ACCOUNT_DISABLED');
   if (user.tenantId !== null) {
     const [t] = await db
       .select({ status: tenants.status })
       .from(tenants)
       .where(eq(tenants.id, user.tenantId));
-    if (!t || t.status !== RecordStatus.Active)
-      throw badRequest('TENANT_SUSPENDED', '所属企业已停用，请联系平台管理员');
+    if (!t || t.status !== RecordStatus.Active) throw badRequest('TENANT_SUSPENDED');
   }
   await db
     .update(users)

@@ -11,6 +11,7 @@ import {
 } from '@fpy/contracts';
 import { accessTokens, users } from '@fpy/db';
 import { passwordProblem } from '@fpy/domain';
+import { passwordWeak } from './password-weak.ts';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../../http/route.ts';
@@ -66,8 +67,7 @@ export function registerAuthRoutes(app: FastifyInstance, key: LoginKey) {
   route(app, adoptSession, async (ctx, { req, reply }) => {
     // Only a token sent explicitly in the Authorization header is handed over; a cookie session is already one.
     const found = requestToken(req);
-    if (found?.via !== 'header')
-      throw badRequest('TOKEN_HEADER_REQUIRED', '请在 Authorization 头中提供要使用的令牌');
+    if (found?.via !== 'header') throw badRequest('TOKEN_HEADER_REQUIRED');
     const [row] = await ctx.db
       .select({ expiresAt: accessTokens.expiresAt })
       .from(accessTokens)
@@ -95,7 +95,7 @@ export function registerAuthRoutes(app: FastifyInstance, key: LoginKey) {
     // The new password's rule first: its answer depends on the password only, never on the account.
     const password = key.decrypt(body.password);
     const problem = passwordProblem(password);
-    if (problem) throw badRequest('PASSWORD_WEAK', problem);
+    if (problem) throw passwordWeak(problem);
     const userId = await consumeForgetCode(ctx, body.username, body.code);
     await setOwnPassword(ctx, userId, password);
     return { ok: true as const };
@@ -104,10 +104,9 @@ export function registerAuthRoutes(app: FastifyInstance, key: LoginKey) {
   route(app, getModifyPasswordCode, async (ctx, { query }) => {
     const [user] = await ctx.db.select().from(users).where(eq(users.id, ctx.actor.userId));
     const target = query.channel === 'email' ? user.email : user.phone;
-    if (!target)
-      throw badRequest('NO_CONTACT', query.channel === 'email' ? '账户未绑定邮箱' : '账户未绑定手机号');
+    if (!target) throw badRequest(query.channel === 'email' ? 'NO_CONTACT.email' : 'NO_CONTACT');
     if (!(await sendCode(ctx, user, 'modify', query.channel, target))) {
-      throw badRequest('CODE_TOO_FREQUENT', '验证码发送过于频繁，请1分钟后再试');
+      throw badRequest('CODE_TOO_FREQUENT');
     }
     return { sent: true as const, channel: query.channel, maskedTarget: maskTarget(target) };
   });
@@ -115,7 +114,7 @@ export function registerAuthRoutes(app: FastifyInstance, key: LoginKey) {
   route(app, modifyPassword, async (ctx, { body }) => {
     const password = key.decrypt(body.password);
     const problem = passwordProblem(password);
-    if (problem) throw badRequest('PASSWORD_WEAK', problem);
+    if (problem) throw passwordWeak(problem);
     await consumeCode(ctx, ctx.actor.userId, 'modify', body.code);
     await setOwnPassword(ctx, ctx.actor.userId, password, ctx.actor.tokenHash);
     return { ok: true as const };

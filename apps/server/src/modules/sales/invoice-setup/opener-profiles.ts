@@ -1,11 +1,4 @@
-import {
-  type BodyOf,
-  type OpenerProfileRow,
-  type openerProfileInput,
-  type OpenerRole,
-  providedOf,
-  type updateOpenerProfile,
-} from '@fpy/contracts';
+import { type BodyOf, labelText, type openerProfileInput, type OpenerProfileRow, type OpenerRole, providedOf, type updateOpenerProfile } from '@fpy/contracts';
 import { type Db, openerProfiles } from '@fpy/db';
 import { and, eq, isNull, ne, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -48,10 +41,11 @@ async function prepare(db: Db, tenantId: number, v: Values, selfId?: number) {
     .where(and(slot, eq(openerProfiles.name, v.name), notSelf))
     .limit(1);
   if (dup)
-    throw badRequest(
-      'OPENER_DUPLICATE',
-      `${ROLE_LABELS[v.role]}“${v.name}”在${v.departmentId === null ? '全公司' : '该部门'}已存在`,
-    );
+    throw badRequest('OPENER_DUPLICATE', {
+      role: labelText(ROLE_LABELS[v.role]),
+      name: v.name,
+      scope: labelText(v.departmentId === null ? '全公司' : '该部门'),
+    });
   if (v.isDefault) {
     await lockTenant(db, LockClass.openerDefault, tenantId);
     await db

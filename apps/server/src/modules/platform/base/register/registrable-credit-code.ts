@@ -11,12 +11,7 @@ export function registrableCreditCode(raw: string): string {
   const code = raw.trim().toUpperCase();
   const check = checkCreditCode(code);
   if (check.status === 'valid') return code;
-  if (check.status === 'checksum_failed')
-    throw badRequest('CREDIT_CODE_CHECKSUM', '统一社会信用代码校验未通过，请对照营业执照核对后重新填写');
-  if (check.status === 'legacy')
-    throw badRequest('CREDIT_CODE_MALFORMED', '请填写18位统一社会信用代码；仍使用旧税号的企业请联系客服开通');
-  throw badRequest(
-    'CREDIT_CODE_MALFORMED',
-    '统一社会信用代码格式不正确：应为18位数字或大写字母（不含 I、O、S、V、Z）',
-  );
+  if (check.status === 'checksum_failed') throw badRequest('CREDIT_CODE_CHECKSUM');
+  if (check.status === 'legacy') throw badRequest('CREDIT_CODE_MALFORMED.legacy');
+  throw badRequest('CREDIT_CODE_MALFORMED');
 }

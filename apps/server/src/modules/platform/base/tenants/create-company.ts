@@ -21,9 +21,8 @@ export interface CompanyAdmin {
   email?: string | null;
 }
 
-export const usernameTaken = () => badRequest('USERNAME_TAKEN', '该用户名已被使用，请换一个');
-export const creditCodeTaken = () =>
-  badRequest('CREDIT_CODE_TAKEN', '该统一社会信用代码已注册，请直接登录或联系平台管理员');
+export const usernameTaken = () => badRequest('USERNAME_TAKEN.register');
+export const creditCodeTaken = () => badRequest('CREDIT_CODE_TAKEN');
 
 /** Pre-checks give a clear message; the unique index on usernames still decides a race. */
 export async function assertCompanyFree(db: Db, creditCode: string, username: string) {

@@ -13,10 +13,7 @@ export function judgeCreditCode(raw: string): JudgedCreditCode {
   const code = raw.trim().toUpperCase();
   const check = checkCreditCode(code);
   if (check.status === 'malformed') {
-    throw badRequest(
-      'CREDIT_CODE_MALFORMED',
-      '统一社会信用代码格式不正确：应为18位数字或大写字母（不含 I、O、S、V、Z）',
-    );
+    throw badRequest('CREDIT_CODE_MALFORMED');
   }
   const warning =
     check.status === 'checksum_failed'

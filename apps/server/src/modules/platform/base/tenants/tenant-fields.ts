@@ -24,15 +24,14 @@ export async function tenantValues(db: Db, body: TenantInput, selfId?: number) {
   if (dup) throw creditCodeTaken();
   let parentId: number | null = null;
   if (body.tenantType === TenantType.AgentClient) {
-    if (!body.parentId) throw badRequest('TENANT_PARENT_REQUIRED', '代理商客户须选择所属代理商');
-    if (body.parentId === selfId) throw badRequest('TENANT_PARENT_INVALID', '所属代理商不能是自身');
+    if (!body.parentId) throw badRequest('TENANT_PARENT_REQUIRED');
+    if (body.parentId === selfId) throw badRequest('TENANT_PARENT_INVALID');
     const [p] = await db
       .select({ type: tenants.tenantType })
       .from(tenants)
       .where(eq(tenants.id, body.parentId))
       .limit(1);
-    if (!p || p.type !== TenantType.Agent)
-      throw badRequest('TENANT_PARENT_INVALID', '所属代理商不存在或不是代理商类型');
+    if (!p || p.type !== TenantType.Agent) throw badRequest('TENANT_PARENT_INVALID.not_agent');
     parentId = body.parentId;
   }
   const blank = (v: string | null | undefined) => (v ? v : null);

@@ -31,8 +31,6 @@ const SVG_TARGET_SIDE = 512;
 /** An SVG with heavy filters could keep a CPU busy; past this the upload is refused. */
 const TIMEOUT_SECONDS = 10;
 
-const TOO_LARGE = `图片尺寸过大：宽 × 高不能超过 ${MAX_INPUT_PIXELS / 1024 / 1024} 百万像素`;
-
 /**
  * Decodes `input` and writes it again: PNG for PNG and SVG, JPEG for JPEG, scaled down to fit `MAX_SIDE`.
  * Refuses with 400 FILE_TYPE_NOT_ALLOWED (`refusal`) anything that is not one of `accept` or cannot be decoded,
@@ -40,12 +38,15 @@ const TOO_LARGE = `图片尺寸过大：宽 × 高不能超过 ${MAX_INPUT_PIXEL
  */
 export async function rasterise(
   input: Buffer,
-  opts: { accept: readonly UploadFormat[]; refusal: string },
+  opts: {
+    accept: readonly UploadFormat[];
+    refusal: 'FILE_TYPE_NOT_ALLOWED.seal' | 'FILE_TYPE_NOT_ALLOWED.image';
+  },
 ): Promise<Raster> {
-  const refuse = () => badRequest('FILE_TYPE_NOT_ALLOWED', opts.refusal);
+  const refuse = () => badRequest(opts.refusal);
   const format = await formatOf(input);
   if (format === 'sizeless-svg' && opts.accept.includes('svg'))
-    throw badRequest('FILE_TYPE_NOT_ALLOWED', 'SVG 图片须声明尺寸（width 和 height，或 viewBox）');
+    throw badRequest('FILE_TYPE_NOT_ALLOWED.svg_size');
   if (!format || format === 'sizeless-svg' || !opts.accept.includes(format.name)) throw refuse();
 
   const svg = format.name === 'svg';
@@ -65,7 +66,8 @@ export async function rasterise(
       ? { data, ext: 'jpg', mime: 'image/jpeg', width: info.width, height: info.height }
       : { data, ext: 'png', mime: 'image/png', width: info.width, height: info.height };
   } catch (err) {
-    if (/pixel limit/i.test((err as Error).message)) throw badRequest('FILE_TOO_LARGE', TOO_LARGE);
+    if (/pixel limit/i.test((err as Error).message))
+      throw badRequest('FILE_TOO_LARGE.pixels', { megapixels: MAX_INPUT_PIXELS / 1024 / 1024 });
     throw refuse();
   }
 }

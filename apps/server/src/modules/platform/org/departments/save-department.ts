@@ -15,7 +15,7 @@ async function checkParent(db: Db, tenantId: number, parentId: number | null) {
     .select({ id: departments.id })
     .from(departments)
     .where(and(eq(departments.id, parentId), eq(departments.tenantId, tenantId)));
-  if (!p) throw badRequest('PARENT_NOT_FOUND', '上级部门不存在（字段 parentId）');
+  if (!p) throw badRequest('PARENT_NOT_FOUND');
 }
 
 /** Sibling names are unique, so a name in an import file or a breadcrumb means one department. */
@@ -31,7 +31,7 @@ async function checkName(db: Db, tenantId: number, parentId: number | null, name
     .from(departments)
     .where(and(...conds))
     .limit(1);
-  if (dup) throw badRequest('DEPARTMENT_NAME_TAKEN', `同一上级下已有名为「${name}」的部门（字段 name）`);
+  if (dup) throw badRequest('DEPARTMENT_NAME_TAKEN', { name });
 }
 
 export async function createDepartmentVerb(ctx: AuthedCtx, input: BodyOf<typeof createDepartment>) {
@@ -66,7 +66,7 @@ export async function updateDepartmentVerb(
         .from(departments)
         .where(eq(departments.tenantId, current.tenantId));
       if (withDescendants(all, id).includes(parentId)) {
-        throw badRequest('DEPARTMENT_CYCLE', '不能把部门移到它自身或其下级部门之下（字段 parentId）');
+        throw badRequest('DEPARTMENT_CYCLE');
       }
     }
     if (given.parentId !== undefined || given.name !== undefined)
@@ -84,17 +84,9 @@ export async function deleteDepartmentVerb(ctx: AuthedCtx, id: number) {
     const repo = scoped(ctx, departments, db);
     await repo.get(id);
     const [kids] = await db.select({ n: count() }).from(departments).where(eq(departments.parentId, id));
-    if (kids.n > 0)
-      throw businessError(
-        'DEPARTMENT_HAS_CHILDREN',
-        `该部门下还有 ${kids.n} 个下级部门，请先删除或移走下级部门`,
-      );
+    if (kids.n > 0) throw businessError('DEPARTMENT_HAS_CHILDREN', { count: kids.n });
     const [members] = await db.select({ n: count() }).from(users).where(eq(users.departmentId, id));
-    if (members.n > 0)
-      throw businessError(
-        'DEPARTMENT_HAS_USERS',
-        `该部门下还有 ${members.n} 位用户，请先将用户调整到其他部门`,
-      );
+    if (members.n > 0) throw businessError('DEPARTMENT_HAS_USERS', { count: members.n });
     await repo.remove(id);
   });
 }

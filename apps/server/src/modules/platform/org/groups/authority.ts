@@ -79,14 +79,11 @@ export async function setAuthorityVerb(
     const db = asDb(tx);
     const group = await getGroupRecord(ctx, db, groupId, true);
     // The company administrator group always holds every company menu (syncMenus keeps it so).
-    if (isProtectedGroup(group) && !ctx.actor.platform)
-      throw businessError('GROUP_PROTECTED', '企业管理员组拥有全部权限，不能修改');
+    if (isProtectedGroup(group) && !ctx.actor.platform) throw businessError('GROUP_PROTECTED.authority');
     await assertCanHandOut(ctx, db, [groupId]);
     const g = await grantable(ctx, db, group);
-    if (menuIds.some((id) => !g.menuIds.has(id)))
-      throw badRequest('NOT_GRANTABLE', '包含不存在或无权授予的菜单（字段 menuIds）');
-    if (elementIds.some((id) => !g.elementIds.has(id)))
-      throw badRequest('NOT_GRANTABLE', '包含不存在或无权授予的按钮（字段 elementIds）');
+    if (menuIds.some((id) => !g.menuIds.has(id))) throw badRequest('NOT_GRANTABLE');
+    if (elementIds.some((id) => !g.elementIds.has(id))) throw badRequest('NOT_GRANTABLE.elements');
     if (g.menuIds.size)
       await db
         .delete(groupMenus)
