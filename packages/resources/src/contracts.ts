@@ -1,6 +1,7 @@
 import {
   defineRoute,
   elementCode,
+  idArray,
   idParams,
   importReport,
   okReply,
@@ -18,6 +19,7 @@ export const ACTION_ELEMENT: Record<Exclude<Action, 'list' | 'get' | 'template'>
   create: 'add',
   update: 'edit',
   delete: 'del',
+  deleteMany: 'del',
   export: 'export',
   import: 'import',
 };
@@ -35,6 +37,12 @@ export const basePathOf = (meta: ResourceMeta) => meta.basePath ?? resourcePath(
 /** Row-by-row outcome; rows saved with a warning of the write hook are named like the errors. */
 export const importReply = importReport.extend({ warnings: z.array(rowIssue) });
 export type ImportReply = z.infer<typeof importReply>;
+
+/** The selected rows to delete; a batch is bounded so one request cannot hold the table for long. */
+export const deleteManyBody = z.object({
+  ids: idArray(500, { min: 1, minMessage: '请选择要删除的记录', maxMessage: '一次最多删除500条' }),
+});
+export const deleteManyReply = z.object({ deleted: z.number().int() });
 
 /** A write's answer: the row, or `{ [savedKey]: row, warnings }` where the resource declares savedKey. */
 export const savedReply = (meta: ResourceMeta) => {
@@ -95,6 +103,15 @@ function build(meta: ResourceMeta) {
       summary: `${t}：删除`,
       params: idParams,
       reply: okReply,
+    }),
+    deleteMany: defineRoute({
+      ...common,
+      method: 'POST',
+      path: `${base}/delete-many`,
+      permission: permissionOf(meta, 'deleteMany'),
+      summary: `${t}：批量删除`,
+      body: deleteManyBody,
+      reply: deleteManyReply,
     }),
     export: defineRoute({
       ...common,

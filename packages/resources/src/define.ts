@@ -65,8 +65,20 @@ export interface UniqueRule {
   param: string;
 }
 
-/** `template` serves the Excel import template (GET …/import-template); it comes with `import`. */
-export type Action = 'list' | 'get' | 'create' | 'update' | 'delete' | 'export' | 'import' | 'template';
+/**
+ * `template` serves the Excel import template (GET …/import-template); it comes with `import`.
+ * `deleteMany` deletes the selected rows (POST …/delete-many { ids }), all or none.
+ */
+export type Action =
+  | 'list'
+  | 'get'
+  | 'create'
+  | 'update'
+  | 'delete'
+  | 'deleteMany'
+  | 'export'
+  | 'import'
+  | 'template';
 
 export interface ResourceMeta<F extends Record<string, FieldDef> = Record<string, FieldDef>> {
   /** URL segment and i18n namespace: /api/admin/r/<name>, resource.<name>.fields.<key>. */
@@ -124,7 +136,9 @@ export function defineResource<const F extends Record<string, FieldDef>>(
 
 /** Whether the resource may change rows at all. */
 export const isReadOnly = (meta: ResourceMeta) =>
-  !meta.actions.some((a) => a === 'create' || a === 'update' || a === 'delete' || a === 'import');
+  !meta.actions.some(
+    (a) => a === 'create' || a === 'update' || a === 'delete' || a === 'deleteMany' || a === 'import',
+  );
 
 /** Fields the create/edit form holds, in declaration order. */
 export const writableFields = (meta: ResourceMeta) => Object.entries(meta.fields).filter(([, f]) => f.schema);

@@ -13,6 +13,7 @@ export { dictItemsMeta } from './defs/dict-items.ts';
 export { gateLogsMeta } from './defs/gate-logs.ts';
 export { outboxMeta } from './defs/outbox.ts';
 export { customersMeta } from './defs/customers.ts';
+export { skuMapMeta } from './defs/sku-map.ts';
 
 import { customersMeta } from './defs/customers.ts';
 import { dictItemsMeta } from './defs/dict-items.ts';
@@ -20,6 +21,7 @@ import { dictTypesMeta } from './defs/dict-types.ts';
 import { gateLogsMeta } from './defs/gate-logs.ts';
 import { outboxMeta } from './defs/outbox.ts';
 import { positionsMeta } from './defs/positions.ts';
+import { skuMapMeta } from './defs/sku-map.ts';
 
 /** Every declared resource; the resource conformance tests walk this list. */
 export const resourceMetas = [
@@ -29,4 +31,5 @@ export const resourceMetas = [
   gateLogsMeta,
   outboxMeta,
   customersMeta,
+  skuMapMeta,
 ] as const;

@@ -49,7 +49,7 @@ function scalar(f: FieldDef): z.ZodType {
 /** Query parameters of each filter kind (see FilterKind), and the keyword box; every one is optional. */
 export function filterShape(meta: ResourceMeta): Record<string, z.ZodType> {
   const shape: Record<string, z.ZodType> = {};
-  if (meta.keyword) shape.keyword = text(100).optional();
+  if (meta.keyword) shape.keyword = text(200).optional();
   for (const [key, f] of filterFields(meta)) {
     switch (f.filter) {
       case 'text':

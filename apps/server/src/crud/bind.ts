@@ -1,4 +1,5 @@
 import type { FieldDef, ResourceMeta } from '@fpy/resources';
+import type { SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { AuthedCtx } from '../http/context.ts';
 
@@ -38,10 +39,21 @@ export interface ResourceHooks {
   beforeDelete?(ctx: AuthedCtx, row: Row): Promise<void>;
 }
 
-export interface BindOptions {
+/**
+ * Read-only fields taken from another table (the commodity a SKU mapping points at): an inner join on every
+ * read, and the field's column or SQL expression. Writes touch only the resource's own table.
+ */
+export interface JoinDef<J> {
+  table: PgTable;
+  on: SQL;
+  columns: J;
+}
+
+export interface BindOptions<J = Record<never, never>> {
   hooks?: ResourceHooks;
   /** Columns the `?keyword=` box searches (contains, case-insensitive), for metas that declare `keyword`. */
-  keyword?: PgColumn[];
+  keyword?: (PgColumn | SQL)[];
+  join?: JoinDef<J>;
 }
 
 export interface ServerResource {
@@ -50,32 +62,38 @@ export interface ServerResource {
   id: PgColumn;
   /** Present for tenant-scoped resources. */
   tenantId?: PgColumn;
-  /** Field key → column, for filters, sort and projection. */
+  /** Field key → column (or a joined table's column or expression), for filters, sort and projection. */
   columns: Record<string, PgColumn>;
   hooks: ResourceHooks;
-  keyword: PgColumn[];
+  keyword: (PgColumn | SQL)[];
+  join?: { table: PgTable; on: SQL };
 }
 
 /**
- * Pairs pure metadata with its Drizzle table. The type parameter makes every declared field key name a
- * column of the table, so a renamed column breaks the build rather than a page.
+ * Pairs pure metadata with its Drizzle table. The type parameters make every declared field key name a
+ * column of the table or of the join, so a renamed column breaks the build rather than a page.
  */
 export function bindResource<
   F extends Record<string, FieldDef>,
-  T extends PgTable & { id: PgColumn } & Record<keyof F, PgColumn>,
->(meta: ResourceMeta<F>, table: T, opts: BindOptions = {}): ServerResource {
+  T extends PgTable & { id: PgColumn } & Record<Exclude<keyof F, keyof J>, PgColumn>,
+  J extends Partial<Record<keyof F, PgColumn | SQL>> = Record<never, never>,
+>(meta: ResourceMeta<F>, table: T, opts: BindOptions<J> = {}): ServerResource {
   const t = table as unknown as Record<string, PgColumn>;
   if (meta.tenantScoped && !t.tenantId)
     throw new Error(`${meta.name}: tenant-scoped resources need a tenantId column`);
   if (!!meta.keyword !== !!opts.keyword?.length)
     throw new Error(`${meta.name}: a keyword box and its columns come together`);
+  const joined = (opts.join?.columns ?? {}) as Record<string, PgColumn>;
+  for (const key of Object.keys(joined))
+    if (meta.fields[key]?.schema) throw new Error(`${meta.name}.${key}: a joined field is read-only`);
   return {
     meta: meta as unknown as ResourceMeta,
     table,
     id: table.id,
     tenantId: meta.tenantScoped ? t.tenantId : undefined,
-    columns: Object.fromEntries(Object.keys(meta.fields).map((k) => [k, t[k]])),
+    columns: Object.fromEntries(Object.keys(meta.fields).map((k) => [k, joined[k] ?? t[k]])),
     hooks: opts.hooks ?? {},
     keyword: opts.keyword ?? [],
+    join: opts.join ? { table: opts.join.table, on: opts.join.on } : undefined,
   };
 }

@@ -1,6 +1,7 @@
-import { type ResourceContracts, resourceContracts } from '@fpy/resources';
+import { type ListQuery, type ResourceContracts, resourceContracts } from '@fpy/resources';
 import type { FastifyInstance } from 'fastify';
 import { offsetOf } from '../data/paging.ts';
+import type { AuthedCtx } from '../http/context.ts';
 import { route } from '../http/route.ts';
 import { sendWorkbook } from '../lib/excel.ts';
 import type { ServerResource } from './bind.ts';
@@ -9,7 +10,16 @@ import { filterConditions, orderFor } from './filters.ts';
 import { importRows } from './import.ts';
 import { repository } from './repository.ts';
 import { importTemplate, templateFileName } from './template.ts';
-import { createRow, deleteRow, savedAnswer, updateRow } from './writes.ts';
+import { createRow, deleteRow, deleteRows, savedAnswer, updateRow } from './writes.ts';
+
+/** One page of the caller's rows: the declared filters (and keyword), sort, paging. */
+export async function listRows(ctx: AuthedCtx, res: ServerResource, query: ListQuery) {
+  const repo = repository(ctx, res);
+  const where = repo.where(filterConditions(res, query));
+  const total = await repo.count(where);
+  const rows = total ? await repo.select(where, orderFor(res, query.sort), query.limit, offsetOf(query)) : [];
+  return { rows, total };
+}
 
 /**
  * Registers the routes a declared resource lists, each through route() so access control, OpenAPI and the
@@ -18,17 +28,7 @@ import { createRow, deleteRow, savedAnswer, updateRow } from './writes.ts';
 export function registerResource(app: FastifyInstance, res: ServerResource) {
   const c = resourceContracts(res.meta) as Partial<ResourceContracts>;
 
-  if (c.list) {
-    route(app, c.list, async (ctx, { query }) => {
-      const repo = repository(ctx, res);
-      const where = repo.where(filterConditions(res, query));
-      const total = await repo.count(where);
-      const rows = total
-        ? await repo.select(where, orderFor(res, query.sort), query.limit, offsetOf(query))
-        : [];
-      return { rows, total };
-    });
-  }
+  if (c.list) route(app, c.list, (ctx, { query }) => listRows(ctx, res, query));
   if (c.export) {
     route(app, c.export, async (ctx, { query, reply }) => {
       const repo = repository(ctx, res);
@@ -50,6 +50,7 @@ export function registerResource(app: FastifyInstance, res: ServerResource) {
       savedAnswer(res, await updateRow(ctx, res, params.id, body)),
     );
   if (c.delete) route(app, c.delete, (ctx, { params }) => deleteRow(ctx, res, params.id));
+  if (c.deleteMany) route(app, c.deleteMany, (ctx, { body }) => deleteRows(ctx, res, body.ids));
   if (c.import) route(app, c.import, (ctx, { req }) => importRows(ctx, res, req));
   if (c.template)
     route(app, c.template, async (_ctx, { reply }) =>

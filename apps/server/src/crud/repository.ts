@@ -1,4 +1,4 @@
-import { and, count, eq, type SQL } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { scoped } from '../data/tenant-scope.ts';
 import type { AuthedCtx } from '../http/context.ts';
@@ -24,6 +24,12 @@ function projection(res: ServerResource): Record<string, PgColumn> {
   return { id: res.id, ...(res.tenantId ? { tenantId: res.tenantId } : {}), ...res.columns };
 }
 
+/** The projection without joined fields: what the resource's own table can return from a write. */
+function ownColumns(res: ServerResource): Record<string, PgColumn> {
+  const mine = new Set(Object.values(getTableColumns(res.table)));
+  return Object.fromEntries(Object.entries(projection(res)).filter(([, c]) => mine.has(c)));
+}
+
 const pick = (res: ServerResource, row: Row): Row =>
   Object.fromEntries(Object.keys(projection(res)).map((k) => [k, row[k]]));
 
@@ -36,55 +42,65 @@ export function repository(ctx: AuthedCtx, res: ServerResource): Repository {
   const db = ctx.db;
   const table = res.table as PgTable & { id: PgColumn; tenantId: PgColumn };
   const cols = projection(res);
+  // A write returns the resource's own columns; a joined resource reads its row back through the join.
+  const own = res.join ? ownColumns(res) : cols;
   const s = res.tenantId ? scoped(ctx, table, db) : null;
   const where = (...conds: (SQL | undefined)[]) => (s ? s.where(...conds) : and(...conds));
   const byId = (id: number) => where(eq(res.id, id));
-  return {
+  const from = <F extends Record<string, unknown>>(fields: F) => {
+    const q = db
+      .select(fields as Record<string, PgColumn>)
+      .from(table)
+      .$dynamic();
+    return res.join ? q.innerJoin(res.join.table, res.join.on) : q;
+  };
+  const written = async (row: Row) => (res.join ? this_.get(row.id as number) : pick(res, row));
+  const this_: Repository = {
     where,
     async count(w) {
-      const [r] = await db.select({ n: count() }).from(table).where(w);
+      const [r] = await from({ n: count() }).where(w);
       return Number(r.n);
     },
     async select(w, order, limit, offset = 0) {
-      return db
-        .select(cols)
-        .from(table)
+      return from(cols)
         .where(w)
         .orderBy(...order)
         .limit(limit)
         .offset(offset);
     },
     async get(id, opts) {
-      const q = db.select(cols).from(table).where(byId(id)).limit(1);
-      const [row] = await (opts?.lock ? q.for('update') : q);
+      const q = from(cols).where(byId(id)).limit(1);
+      // Only the resource's own row is held; a joined row (the commodity) is its own module's to lock.
+      const [row] = await (opts?.lock ? q.for('update', { of: table }) : q);
       if (!row) throw notFound();
       return row;
     },
     async insert(values) {
-      if (s) return pick(res, await s.insert(values as never));
+      if (s) return written(await s.insert(values as never));
       const [row] = await db
         .insert(table)
         .values(values as never)
-        .returning(cols);
-      return row;
+        .returning(own);
+      return written(row);
     },
     async update(id, values) {
       // A patch that gives no field changes nothing: answer the row as it is.
-      if (!Object.values(values).some((v) => v !== undefined)) return this.get(id);
-      if (s) return pick(res, await s.update(id, values as never));
+      if (!Object.values(values).some((v) => v !== undefined)) return this_.get(id);
+      if (s) return written(await s.update(id, values as never));
       const rows = await db
         .update(table)
         .set(values as never)
         .where(byId(id))
-        .returning(cols);
+        .returning(own);
       if (!rows.length) throw notFound();
-      return rows[0];
+      return written(rows[0]);
     },
     async remove(id) {
       if (s) return pick(res, await s.remove(id));
-      const rows = await db.delete(table).where(byId(id)).returning(cols);
+      const rows = await db.delete(table).where(byId(id)).returning(own);
       if (!rows.length) throw notFound();
       return rows[0];
     },
   };
+  return this_;
 }

@@ -1,6 +1,7 @@
 import { providedOf } from '@fpy/contracts';
 import { type Db, resourceChanges } from '@fpy/db';
 import type { AuthedCtx } from '../http/context.ts';
+import { AppError } from '../lib/errors.ts';
 import type { ServerResource, WriteAction } from './bind.ts';
 import { repository } from './repository.ts';
 import { uniqueViolation } from './unique.ts';
@@ -79,6 +80,30 @@ export function deleteRow(ctx: AuthedCtx, res: ServerResource, id: number) {
     await audit(tx, res, 'delete', row, row);
     await res.hooks.afterWrite?.(tx, { action: 'delete', row, values: {} });
     return { ok: true as const };
+  });
+}
+
+/**
+ * Deletes the caller's rows among `ids` in one transaction, each checked by beforeDelete and audited: a
+ * refusal of one keeps them all. Ids the caller cannot see (another company's) are skipped, not named.
+ */
+export function deleteRows(ctx: AuthedCtx, res: ServerResource, ids: number[]) {
+  return transactional(ctx, res, {}, async (tx) => {
+    const repo = repository(tx, res);
+    let deleted = 0;
+    for (const id of new Set(ids)) {
+      const row = await repo.get(id, { lock: true }).catch((err) => {
+        if (err instanceof AppError && err.httpStatus === 404) return null;
+        throw err;
+      });
+      if (!row) continue;
+      await res.hooks.beforeDelete?.(tx, row);
+      await repo.remove(id);
+      await audit(tx, res, 'delete', row, row);
+      await res.hooks.afterWrite?.(tx, { action: 'delete', row, values: {} });
+      deleted++;
+    }
+    return { deleted };
   });
 }
 

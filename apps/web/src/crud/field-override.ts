@@ -7,6 +7,8 @@ export interface FieldControlProps {
   checked?: boolean;
   onChange?: (v: unknown) => void;
   form: FormInstance;
+  /** The row being edited; null while creating. */
+  row: Record<string, unknown> | null;
 }
 
 /**

@@ -129,7 +129,11 @@ export function FormDrawer({
               valuePropName={def.type === 'boolean' && !def.options ? 'checked' : 'value'}
               initialValue={def.schema!.safeParse(undefined).data}
             >
-              {o?.input ? <o.input form={form} /> : <FieldInput meta={meta} field={key} def={def} />}
+              {o?.input ? (
+                <o.input form={form} row={row} />
+              ) : (
+                <FieldInput meta={meta} field={key} def={def} />
+              )}
             </Form.Item>
           );
         })}

@@ -25,6 +25,8 @@ export interface ResourceTableProps {
   actions?: (row: ResourceRow) => ReactNode;
   selectedId?: number;
   onRowClick?: (row: ResourceRow) => void;
+  /** Checkboxes for a batch action (delete selected). */
+  selection?: { keys: number[]; onChange: (keys: number[]) => void };
 }
 
 const sortOrderOf = (sort: string | undefined, key: string) =>
@@ -41,6 +43,7 @@ export function ResourceTable({
   actions,
   selectedId,
   onRowClick,
+  selection,
 }: ResourceTableProps) {
   const { t } = useTranslation();
   const sortable = sortableKeys(meta);
@@ -77,6 +80,12 @@ export function ResourceTable({
       dataSource={data?.rows}
       loading={loading}
       scroll={{ x: 'max-content' }}
+      rowSelection={
+        selection && {
+          selectedRowKeys: selection.keys,
+          onChange: (keys) => selection.onChange(keys as number[]),
+        }
+      }
       rowClassName={(row) => (row.id === selectedId ? 'ant-table-row-selected' : '')}
       onRow={
         onRowClick ? (row) => ({ onClick: () => onRowClick(row), style: { cursor: 'pointer' } }) : undefined

@@ -16,6 +16,7 @@ export default {
     saved: 'Saved',
     deleted: 'Deleted',
     confirmDelete: 'Delete this record from {{title}}?',
+    confirmDeleteMany: 'Delete the {{n}} selected records?',
     confirmDeleteHint: 'This cannot be undone.',
     addTitle: 'Add {{title}}',
     editTitle: 'Edit {{title}}',

@@ -16,6 +16,7 @@ export default {
     saved: '保存成功',
     deleted: '删除成功',
     confirmDelete: '确定删除该{{title}}吗？',
+    confirmDeleteMany: '确定删除选中的 {{n}} 条记录吗？',
     confirmDeleteHint: '删除后无法恢复。',
     addTitle: '新增{{title}}',
     editTitle: '编辑{{title}}',

@@ -1,23 +1,6 @@
+/** Only the picker's own text: labels, buttons and messages come from the metadata and crud/. */
 export default {
   goodsCompare: {
-    actions: 'Actions',
-    add: 'Add mapping',
-    addTitle: 'Add name–SKU mapping',
-    cancel: 'Cancel',
-    commodity: 'Goods code',
     commodityHint: 'Search by name, pinyin initials or own code',
-    confirmDelete: 'Delete the mapping of SKU "{{sku}}"?',
-    confirmDeleteMany: 'Delete the {{n}} selected mappings?',
-    deleted: 'Deleted',
-    editTitle: 'Edit name–SKU mapping',
-    keywordHint: 'Product name, SKU, goods name or own code',
-    ownCode: 'Own code',
-    productName: 'ERP product name',
-    remark: 'Remark',
-    required: 'Please enter {{field}}',
-    save: 'Save',
-    saved: 'Saved',
-    taxCode: 'Tax code',
-    updatedAt: 'Updated',
   },
 };

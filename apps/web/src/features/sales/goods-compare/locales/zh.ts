@@ -1,23 +1,6 @@
+/** Only the picker's own text: labels, buttons and messages come from the metadata and crud/. */
 export default {
   goodsCompare: {
-    actions: '操作',
-    add: '新增对照',
-    addTitle: '新增商品对照',
-    cancel: '取消',
-    commodity: '商品编码',
     commodityHint: '输入名称、拼音首字母或自行编码搜索',
-    confirmDelete: '确定删除 SKU“{{sku}}”的对照吗？',
-    confirmDeleteMany: '确定删除选中的 {{n}} 条对照吗？',
-    deleted: '删除成功',
-    editTitle: '编辑商品对照',
-    keywordHint: '商品名称、SKU、商品编码名称或自行编码',
-    ownCode: '自行编码',
-    productName: 'ERP商品名称',
-    remark: '备注',
-    required: '请输入{{field}}',
-    save: '保存',
-    saved: '保存成功',
-    taxCode: '税收分类编码',
-    updatedAt: '更新时间',
   },
 };
