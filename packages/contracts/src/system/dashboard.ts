@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { defineRoute } from '../route.ts';
 
+/** 首页 cards (issue 13 §5) — the registered, typed cards that replace the operator figures for company users. */
+export * from './dashboard-cards.ts';
+
 export const dashboardReply = z.object({
   /** Accounts of the tenant (every tenant for the platform super administrator). */
   users: z.number().int(),

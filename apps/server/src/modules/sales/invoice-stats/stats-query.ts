@@ -18,7 +18,7 @@ import { dayRange } from '../../../data/day-range.ts';
 type StatsQuery = z.output<typeof statsQuery>;
 
 /** States of an invoice that was issued: a red-flushed blue invoice still counts, its red invoice offsets it. */
-const ISSUED_STATES = ['issued', 'partly_red', 'red'];
+export const ISSUED_STATES = ['issued', 'partly_red', 'red'];
 
 const shanghaiMonth = sql<string>`to_char((${invoices.issuedAt} at time zone 'UTC') + interval '8 hours', 'YYYY-MM')`;
 

@@ -1,23 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, List, Row, Skeleton, Statistic, Tag, Typography } from 'antd';
+import { Empty, Skeleton, Typography } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, relativeTime, thousands } from '../../../lib/format.ts';
 import { useProfile } from '../../../lib/permission.tsx';
-import { dashboardQuery } from './dashboard-api.ts';
-import { RequestsChart } from './requests-chart.tsx';
+import { CardGrid } from './cards/card-grid.tsx';
+import { dashboardCardsQuery } from './dashboard-api.ts';
 
-const STATS = ['users', 'activeUsers', 'loginsToday', 'requestsToday', 'errorsToday'] as const;
+// Platform accounts also get the request chart and gate log; company users never load that code.
+const OperatorPanel = lazy(() => import('./operator-panel.tsx'));
 
-function statusColor(status: number): string {
-  if (status >= 500) return 'red';
-  if (status >= 400) return 'orange';
-  return 'green';
-}
-
+/**
+ * 首页 (issue 13 §5): what needs the user today. The server answers the cards the user may see, registered by
+ * each product area; this page only renders them by kind (cards/).
+ */
 export default function DashboardPage() {
   const { t } = useTranslation();
   const profile = useProfile();
-  const { data, isLoading } = useQuery(dashboardQuery);
+  const { data, isLoading } = useQuery(dashboardCardsQuery);
 
   return (
     <div className="dashboard-page">
@@ -25,52 +24,18 @@ export default function DashboardPage() {
         {t('dashboard.welcome', { name: profile?.name || profile?.username || '' })}
         {profile?.companyName ? ` · ${profile.companyName}` : ''}
       </Typography.Title>
-      <Row gutter={[16, 16]}>
-        {STATS.map((key) => (
-          <Col key={key} flex="1 1 180px">
-            <Card>
-              <Statistic
-                title={t(`dashboard.stats.${key}`)}
-                value={data?.[key] ?? 0}
-                loading={isLoading}
-                formatter={(v) => thousands(Number(v))}
-                styles={
-                  key === 'errorsToday' && data?.errorsToday ? { content: { color: '#cf1322' } } : undefined
-                }
-              />
-            </Card>
-          </Col>
-        ))}
-      </Row>
-      <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
-        <Col xs={24} xl={14}>
-          <Card title={t('dashboard.requestsByHour')}>
-            {isLoading ? <Skeleton active /> : <RequestsChart data={data?.requestsByHour ?? []} />}
-          </Card>
-        </Col>
-        <Col xs={24} xl={10}>
-          <Card title={t('dashboard.recentActivity')} styles={{ body: { maxHeight: 360, overflow: 'auto' } }}>
-            <List
-              loading={isLoading}
-              dataSource={data?.recentActivity ?? []}
-              locale={{ emptyText: t('common.none') }}
-              renderItem={(item) => (
-                <List.Item extra={<span title={formatDateTime(item.time)}>{relativeTime(item.time)}</span>}>
-                  <List.Item.Meta
-                    title={item.username || '-'}
-                    description={
-                      <span>
-                        <Tag color={statusColor(item.status)}>{item.status}</Tag>
-                        <Typography.Text code>{item.method}</Typography.Text> {item.path}
-                      </span>
-                    }
-                  />
-                </List.Item>
-              )}
-            />
-          </Card>
-        </Col>
-      </Row>
+      {isLoading ? (
+        <Skeleton active />
+      ) : data?.cards.length ? (
+        <CardGrid cards={data.cards} />
+      ) : (
+        data?.audience !== 'platform' && <Empty description={t('dashboard.noCards')} />
+      )}
+      {data?.audience === 'platform' && (
+        <Suspense fallback={<Skeleton active />}>
+          <OperatorPanel />
+        </Suspense>
+      )}
     </div>
   );
 }

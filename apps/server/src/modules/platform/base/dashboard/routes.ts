@@ -1,9 +1,10 @@
-import { getDashboard } from '@fpy/contracts';
+import { getDashboard, getDashboardCards } from '@fpy/contracts';
 import { accessTokens, gateLogs, users } from '@fpy/db';
 import { and, count, countDistinct, desc, gte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { tenantCondition } from '../../../../data/tenant-scope.ts';
 import { route } from '../../../../http/route.ts';
+import { audienceOf, loadDashboardCards } from './registry.ts';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -22,6 +23,11 @@ const shanghaiHour = (hourIndex: number) =>
  * the database session's time zone cannot shift them.
  */
 export function registerDashboardRoutes(app: FastifyInstance) {
+  // 首页 cards (issue 13 §5): whatever the areas registered (registry.ts), filtered by audience and permission.
+  route(app, getDashboardCards, async (ctx) => ({
+    audience: audienceOf(ctx),
+    cards: await loadDashboardCards(ctx),
+  }));
   route(app, getDashboard, async (ctx) => {
     const now = Date.now();
     const dayStart = shanghaiDayStart(now);
