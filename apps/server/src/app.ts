@@ -18,6 +18,7 @@ import { jobPrefixFor } from './jobs/prefix.ts';
 import { MemoryQueue } from './jobs/queue.ts';
 import { redisTickClaim, Scheduler } from './jobs/scheduler.ts';
 import { type Bus, LocalBus, RedisBus } from './lib/bus.ts';
+import { uploadsStoreFor } from './lib/file-store.ts';
 import { type Kv, MemoryKv, RedisKv } from './lib/kv.ts';
 import { limiterFactory } from './lib/limiter.ts';
 import { OutboxNotifier } from './lib/notifier.ts';
@@ -81,8 +82,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     ? mkdtempSync(join(tmpdir(), 'fpy-uploads-'))
     : join(config.dataDir, 'uploads');
   mkdirSync(uploadsDir, { recursive: true });
+  // Uploaded images: that folder, or `uploads/` of the S3 bucket when configured (shared by every instance).
+  const uploads = uploadsStoreFor(config, uploadsDir);
   await syncMenus(db);
-  if (opts.seed !== false) await seedDemoData(db, uploadsDir);
+  if (opts.seed !== false) await seedDemoData(db, uploads);
 
   const kv: Kv = config.REDIS_URL
     ? await RedisKv.connect(config.REDIS_URL, config.REDIS_PREFIX)
@@ -166,10 +169,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   installGateLog(app, gateLog);
 
   const loginKey = await LoginKey.load(db);
-  await registerModules(app, { loginKey, profiles, uploadsDir, services });
+  await registerModules(app, { loginKey, profiles, uploads, services });
   const openapi = buildOpenApi(registeredContracts, { publicBaseUrl: config.PUBLIC_BASE_URL });
   route(app, getOpenApi, () => openapi);
-  await installStatic(app, config.webDist, uploadsDir);
+  await installStatic(app, config.webDist, uploads);
   await app.ready();
 
   return {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { storedFiles, tenants, users } from '@fpy/db';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { LocalFileStore } from '../src/lib/file-store.ts';
 import { loadSealImage } from '../src/modules/sales/invoice-setup/seal.ts';
 import { JPEG_BYTES, multipart, PNG_BYTES, SVG_OK, upload } from './base-helpers.ts';
 import { bearer, useTestApp } from './harness.ts';
@@ -108,21 +109,21 @@ describe('发票专用章 (seal)', () => {
     expect(platform.json().code).toBe('TENANT_REQUIRED');
   });
 
-  it('loadSealImage reads the bytes of tenants.seal_image_key from the uploads folder', async () => {
+  it('loadSealImage reads the bytes of tenants.seal_image_key from the uploads store (local folder)', async () => {
     const db = app().services.db;
     const tid = await tenantOf('brand');
     const dir = mkdtempSync(join(tmpdir(), 'fpy-seal-'));
-    expect(await loadSealImage(db, dir, tid)).toBeNull();
+    expect(await loadSealImage(db, new LocalFileStore(dir), tid)).toBeNull();
     writeFileSync(join(dir, 'seal-test.jpg'), JPEG_BYTES);
     await db.update(tenants).set({ sealImageKey: 'seal-test.jpg' }).where(eq(tenants.id, tid));
-    const image = await loadSealImage(db, dir, tid);
+    const image = await loadSealImage(db, new LocalFileStore(dir), tid);
     expect(image?.mime).toBe('image/jpeg');
     expect(image?.bytes.equals(JPEG_BYTES)).toBe(true);
     // A missing file or a key that is not a plain file name reads as "no seal".
     await db.update(tenants).set({ sealImageKey: 'seal-gone.png' }).where(eq(tenants.id, tid));
-    expect(await loadSealImage(db, dir, tid)).toBeNull();
+    expect(await loadSealImage(db, new LocalFileStore(dir), tid)).toBeNull();
     await db.update(tenants).set({ sealImageKey: '../seal-test.jpg' }).where(eq(tenants.id, tid));
-    expect(await loadSealImage(db, join(dir, 'sub'), tid)).toBeNull();
+    expect(await loadSealImage(db, new LocalFileStore(join(dir, 'sub')), tid)).toBeNull();
     await db.update(tenants).set({ sealImageKey: null }).where(eq(tenants.id, tid));
   });
 });

@@ -154,18 +154,57 @@ export class S3FileStore implements FileStore {
 }
 
 /**
+ * A view of another store under a key prefix (`uploads/` of the bucket the invoice files use), so one bucket
+ * holds both without a key of one ever naming a file of the other.
+ */
+export class PrefixedFileStore implements FileStore {
+  constructor(
+    private readonly inner: FileStore,
+    private readonly prefix: string,
+  ) {}
+  get kind() {
+    return this.inner.kind;
+  }
+  put(key: string, bytes: Uint8Array, contentType: string) {
+    return this.inner.put(this.prefix + checkKey(key), bytes, contentType);
+  }
+  get(key: string) {
+    return this.inner.get(this.prefix + checkKey(key));
+  }
+  delete(key: string) {
+    return this.inner.delete(this.prefix + checkKey(key));
+  }
+}
+
+/**
+ * Where uploaded images (logos, title images, menu icons, seals) live: `uploads/` of the S3 bucket when S3 is
+ * configured, so every instance writes and serves the same objects; else the local `uploadsDir`, as before.
+ */
+export function uploadsStoreFor(config: Config, uploadsDir: string): FileStore {
+  const s3 = s3OptionsOf(config);
+  return s3 ? new PrefixedFileStore(new S3FileStore(s3), 'uploads/') : new LocalFileStore(uploadsDir);
+}
+
+/** The S3 settings when all four variables are set (config.ts refuses a partial set). */
+function s3OptionsOf(config: Config): S3Options | null {
+  if (!(config.S3_ENDPOINT && config.S3_BUCKET && config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY))
+    return null;
+  return {
+    endpoint: config.S3_ENDPOINT,
+    bucket: config.S3_BUCKET,
+    accessKeyId: config.S3_ACCESS_KEY_ID,
+    secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+    region: config.S3_REGION,
+  };
+}
+
+/**
  * The store the configuration asks for. An in-memory database (tests) keeps its files in a fresh temporary
  * folder, never in the working tree.
  */
 export function fileStoreFor(config: Config): FileStore {
-  if (config.S3_ENDPOINT && config.S3_BUCKET && config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY)
-    return new S3FileStore({
-      endpoint: config.S3_ENDPOINT,
-      bucket: config.S3_BUCKET,
-      accessKeyId: config.S3_ACCESS_KEY_ID,
-      secretAccessKey: config.S3_SECRET_ACCESS_KEY,
-      region: config.S3_REGION,
-    });
+  const s3 = s3OptionsOf(config);
+  if (s3) return new S3FileStore(s3);
   const root = config.dataDir.startsWith('memory://')
     ? mkdtempSync(join(tmpdir(), 'fpy-files-'))
     : join(config.dataDir, 'files');

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../http/context.ts';
+import type { FileStore } from '../lib/file-store.ts';
 import type { LoginKey } from './platform/auth/index.ts';
 import type { ProfileCache } from './platform/profile/index.ts';
 
@@ -7,8 +8,8 @@ import type { ProfileCache } from './platform/profile/index.ts';
 export interface ModuleDeps {
   loginKey: LoginKey;
   profiles: ProfileCache;
-  /** Where uploaded files are written; served read-only under /uploads/. */
-  uploadsDir: string;
+  /** Where uploaded images are written (local folder, or `uploads/` of the S3 bucket); served under /uploads/. */
+  uploads: FileStore;
   /** Shared services (database, jobs, scheduler, kv, gateways). */
   services: Services;
 }

@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { formatMessage } from '@fpy/contracts';
 import type { FastifyInstance } from 'fastify';
 import { requestLang } from '../http/lang.ts';
+import type { FileStore } from '../lib/file-store.ts';
 import { servedUploadType, uploadHeaders } from '../modules/platform/base/uploads/served-files.ts';
 
 const isApiPath = (url: string) => url.startsWith('/api/') || url.startsWith('/v1/') || url === '/api';
@@ -11,25 +13,32 @@ const isApiPath = (url: string) => url.startsWith('/api/') || url.startsWith('/v
 const isUploadPath = (url: string) => url.startsWith('/uploads/');
 
 /**
+ * User uploads under /uploads/: only the PNG/JPEG names the product writes, each only ever as an image
+ * (base/uploads/served-files.ts decides both). The bytes come from the uploads store — the local folder, or the
+ * S3 bucket every instance shares — so a logo uploaded through one instance is served by all of them. Anything
+ * else, and a name the store does not hold, is the JSON 404 of the not-found handler (never the console's HTML).
+ * Names are random and never rewritten, so a week of browser caching is safe; the ETag answers revalidations.
+ */
+function installUploads(app: FastifyInstance, uploads: FileStore) {
+  app.get('/uploads/*', async (req, reply) => {
+    const name = (req.params as { '*': string })['*'];
+    const type = servedUploadType(name);
+    const bytes = type ? await uploads.get(name) : null;
+    if (!type || !bytes) return reply.callNotFound();
+    const etag = `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`;
+    reply.headers(uploadHeaders(name, type));
+    reply.header('cache-control', 'public, max-age=604800').header('etag', etag);
+    if (req.headers['if-none-match'] === etag) return reply.code(304).send();
+    return reply.send(bytes);
+  });
+}
+
+/**
  * Serves the built console and falls back to index.html for every other GET, so history-mode routes work
  * and the SPA shows its own /404. Unknown /api paths answer JSON 404.
  */
-export async function installStatic(app: FastifyInstance, webDist: string, uploadsDir: string) {
-  // User uploads: only the PNG/JPEG files the product wrote, each only ever as an image (base/uploads).
-  await app.register(fastifyStatic, {
-    root: uploadsDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    maxAge: '7d',
-    index: false,
-    dotfiles: 'deny',
-    allowedPath: (pathname) => servedUploadType(pathname) !== null,
-    setHeaders: (reply, path) => {
-      const type = servedUploadType(relative(uploadsDir, path).split(sep).join('/'));
-      // allowedPath already refused anything else; never fall back to the type `send` guessed.
-      reply.headers(uploadHeaders(path, type ?? 'application/octet-stream'));
-    },
-  });
+export async function installStatic(app: FastifyInstance, webDist: string, uploads: FileStore) {
+  installUploads(app, uploads);
   const index = join(webDist, 'index.html');
   const hasWeb = existsSync(index);
   if (hasWeb) {

@@ -14,6 +14,7 @@ import {
 import { InvoiceMethod, SuperAdmin, TenantType } from '@fpy/domain';
 import { eq } from 'drizzle-orm';
 import { hashPassword, sha256 } from '../lib/hash.ts';
+import type { FileStore } from '../lib/file-store.ts';
 import { BRAND_LOGO_URL, ensureBrandLogo } from './brand-logo.ts';
 import { createDefaultGroups, groupTypeId } from './tenant-groups.ts';
 import { dictionarySeed } from './dictionaries.ts';
@@ -36,9 +37,9 @@ export const DEMO_USERS = {
  * Runs once per database (a marker row guards it): restarting never duplicates rows or resets a password
  * a user has changed. The OAuth client and the demo logo file are ensured on every start.
  */
-export async function seedDemoData(db: Db, uploadsDir: string) {
+export async function seedDemoData(db: Db, uploads: FileStore) {
   await ensureOauthClient(db);
-  await ensureBrandLogo(db, uploadsDir);
+  await ensureBrandLogo(db, uploads);
   const [marker] = await db.select().from(systemSettings).where(eq(systemSettings.key, SEED_KEY));
   if (marker) return false;
 

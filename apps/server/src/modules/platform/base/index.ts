@@ -12,12 +12,12 @@ import { registerTrackingRoutes } from './tracking/routes.ts';
 
 /** 基础配置: menus, tenants, registration, company, branding, dashboard, tracking. */
 export function registerBaseModule(app: FastifyInstance, deps: ModuleDeps) {
-  registerMenuRoutes(app, deps.uploadsDir);
+  registerMenuRoutes(app, deps.uploads);
   registerElementRoutes(app);
   registerTenantRoutes(app, deps.loginKey);
   registerRegisterRoutes(app, deps.loginKey);
   registerCompanyRoutes(app);
-  registerEnterpriseRoutes(app, deps.uploadsDir);
+  registerEnterpriseRoutes(app, deps.uploads);
   registerDashboardRoutes(app);
   registerPlatformDashboardCards();
   registerTrackingRoutes(app);

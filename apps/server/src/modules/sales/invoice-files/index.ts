@@ -14,11 +14,12 @@ export { loadOrRenderPdf } from './pdf-for-zip.ts';
 /**
  * 版式文件 (issue 4 §4): after an invoice is issued the `invoice.issued` job renders its XML master and PDF
  * face into the file store (DATA_DIR/files, or S3 when configured); authorised users download them.
- * `uploadsDir` is where the tenants' seal images are (invoice-setup writes them).
+ * `uploads` is the store the tenants' seal images are in (invoice-setup writes them; S3 when configured, so a
+ * seal uploaded through one instance is printed by every other).
  */
-export function registerInvoiceFilesModule(app: FastifyInstance, { services, uploadsDir }: ModuleDeps) {
+export function registerInvoiceFilesModule(app: FastifyInstance, { services, uploads }: ModuleDeps) {
   const renderer = createRenderer(services.config.RENDER_WORKERS);
-  const deps: FilesDeps = { store: fileStoreFor(services.config), uploadsDir, renderer };
+  const deps: FilesDeps = { store: fileStoreFor(services.config), uploads, renderer };
   setFilesDeps(services.db, deps);
   // The invoice query's ZIP download reads PDFs through this seam; invoicing never imports this module.
   providePdfSource(loadOrRenderPdf);

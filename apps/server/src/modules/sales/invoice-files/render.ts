@@ -11,8 +11,8 @@ import type { Renderer } from './render-pool.ts';
 /** Where an app keeps its files and finds the tenants' seals. */
 export interface FilesDeps {
   store: FileStore;
-  /** The uploads folder the seal images live in; null = print without seal. */
-  uploadsDir: string | null;
+  /** The uploads store the seal images live in; null = print without seal. */
+  uploads: FileStore | null;
   /** Worker threads, or inline when RENDER_WORKERS=0. */
   renderer: Renderer;
 }
@@ -56,7 +56,7 @@ export async function renderAndStore(
   // Reads on this thread, the CPU-heavy drawing on the renderer (a worker), writes back on this thread.
   const data = await loadFaceData(db, tenantId, invoiceId);
   const seal =
-    formats.includes('pdf') && deps.uploadsDir ? await loadSealImage(db, deps.uploadsDir, tenantId) : null;
+    formats.includes('pdf') && deps.uploads ? await loadSealImage(db, deps.uploads, tenantId) : null;
   const rendered = await deps.renderer.render({ data, seal, formats });
   const files: Partial<Record<InvoiceFileFormat, Buffer>> = {};
   for (const format of formats) {

@@ -5,14 +5,14 @@ import { registerOpenerRoutes } from './opener-routes.ts';
 import { registerPrintRoutes } from './print-routes.ts';
 import { registerSealRoutes } from './seal-routes.ts';
 
-export { loadSealImage, type SealImage, sealPath } from './seal.ts';
+export { loadSealImage, type SealImage, isSealKey } from './seal.ts';
 
 /**
  * 开票人设置 (drawers, payees, reviewers, defaults per department), 发票专用章, 打印设置 and 发票打印.
- * `uploadsDir` is the folder the seal image is written to (served under /uploads/, the name is a random UUID).
+ * `uploads` is the store the seal image is written to (served under /uploads/, the name is a random UUID).
  */
-export function registerInvoiceSetupModule(app: FastifyInstance, { uploadsDir }: ModuleDeps) {
+export function registerInvoiceSetupModule(app: FastifyInstance, { uploads }: ModuleDeps) {
   registerOpenerRoutes(app);
-  registerSealRoutes(app, uploadsDir);
+  registerSealRoutes(app, uploads);
   registerPrintRoutes(app);
 }

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { readFile, unlink, writeFile } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { basename } from 'node:path';
 import { SEAL_MAX_BYTES, type SealReply } from '@fpy/contracts';
 import { type Db, storedFiles, tenants } from '@fpy/db';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AuthedCtx } from '../../../http/context.ts';
 import { forbidden } from '../../../lib/errors.ts';
+import type { FileStore } from '../../../lib/file-store.ts';
 import { readUpload } from '../../../lib/upload.ts';
 import { rasterise, writtenImageType } from '../../platform/base/index.ts';
 import { asDb, LockClass, lockTenant } from './tenant-lock.ts';
@@ -21,48 +21,41 @@ export interface SealImage {
 export const SEAL_KIND = 'invoice-seal';
 
 /**
- * The file behind a storage key: `<uploadsDir>/<key>` (a flat name, `seal-<uuid>.png|jpg`). A key that is not a
- * plain file name is refused rather than joined, so a tampered row cannot read outside the folder.
+ * A storage key is a flat name in the uploads store (`seal-<uuid>.png|jpg`). A key that is not a plain file name
+ * is refused rather than looked up, so a tampered row cannot read outside the store's folder or prefix.
  */
-export function sealPath(uploadsDir: string, key: string): string | null {
-  if (!key || basename(key) !== key || key.startsWith('.')) return null;
-  return join(uploadsDir, key);
+export function isSealKey(key: string | null | undefined): key is string {
+  return !!key && basename(key) === key && !key.startsWith('.') && !key.includes('\\');
 }
 
 /**
  * The tenant's 发票专用章 for the PDF renderer: the bytes of `tenants.seal_image_key` read from the uploads
- * folder, with the type decided from the bytes. Null when the tenant has no seal or its file is gone.
+ * store (local folder, or the S3 bucket every instance shares), with the type decided from the bytes. Null when
+ * the tenant has no seal or its file is gone.
  */
-export async function loadSealImage(db: Db, uploadsDir: string, tenantId: number): Promise<SealImage | null> {
+export async function loadSealImage(db: Db, uploads: FileStore, tenantId: number): Promise<SealImage | null> {
   const [t] = await db
     .select({ key: tenants.sealImageKey })
     .from(tenants)
     .where(eq(tenants.id, tenantId))
     .limit(1);
-  const path = t?.key ? sealPath(uploadsDir, t.key) : null;
-  if (!path) return null;
-  let bytes: Buffer;
-  try {
-    bytes = await readFile(path);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw err;
-  }
+  if (!isSealKey(t?.key)) return null;
+  const bytes = await uploads.get(t.key);
+  if (!bytes) return null;
   const mime = writtenImageType(bytes);
   return mime ? { bytes, mime } : null;
 }
 
 function sealTenant(ctx: AuthedCtx): number {
-  if (ctx.actor.tenantId === null)
-    throw forbidden('TENANT_REQUIRED.seal');
+  if (ctx.actor.tenantId === null) throw forbidden('TENANT_REQUIRED.seal');
   return ctx.actor.tenantId;
 }
 
 /** The caller's seal as the settings page shows it. */
-export async function currentSeal(ctx: AuthedCtx, uploadsDir: string): Promise<SealReply> {
+export async function currentSeal(ctx: AuthedCtx, uploads: FileStore): Promise<SealReply> {
   if (ctx.actor.tenantId === null) return { seal: null };
   const tenantId = ctx.actor.tenantId;
-  const image = await loadSealImage(ctx.db, uploadsDir, tenantId);
+  const image = await loadSealImage(ctx.db, uploads, tenantId);
   if (!image) return { seal: null };
   const [t] = await ctx.db
     .select({ key: tenants.sealImageKey })
@@ -83,10 +76,9 @@ export async function currentSeal(ctx: AuthedCtx, uploadsDir: string): Promise<S
 }
 
 /** Forgets a replaced or deleted seal's file; a leftover file is harmless, so failures are only logged. */
-async function discard(ctx: AuthedCtx, uploadsDir: string, key: string | null) {
-  const path = key ? sealPath(uploadsDir, key) : null;
-  if (!path) return;
-  await unlink(path).catch((err) => ctx.log.warn({ err, key }, 'seal file not removed'));
+async function discard(ctx: AuthedCtx, uploads: FileStore, key: string | null) {
+  if (!isSealKey(key)) return;
+  await uploads.delete(key).catch((err) => ctx.log.warn({ err, key }, 'seal file not removed'));
 }
 
 /**
@@ -95,7 +87,7 @@ async function discard(ctx: AuthedCtx, uploadsDir: string, key: string | null) {
  * a fresh name, then the row switches to it in one transaction; the old file goes after the commit, so a
  * failed request leaves the old seal in place.
  */
-export async function uploadSealVerb(ctx: AuthedCtx, req: FastifyRequest, uploadsDir: string) {
+export async function uploadSealVerb(ctx: AuthedCtx, req: FastifyRequest, uploads: FileStore) {
   const tenantId = sealTenant(ctx);
   const file = await readUpload(req, SEAL_MAX_BYTES, '印章图片');
   const image = await rasterise(file.data, {
@@ -104,7 +96,7 @@ export async function uploadSealVerb(ctx: AuthedCtx, req: FastifyRequest, upload
   });
 
   const key = `seal-${randomUUID()}.${image.ext}`;
-  await writeFile(join(uploadsDir, key), image.data, { flag: 'wx' });
+  await uploads.put(key, image.data, image.mime);
   let previous: string | null;
   try {
     previous = await ctx.db.transaction(async (txRaw) => {
@@ -131,14 +123,14 @@ export async function uploadSealVerb(ctx: AuthedCtx, req: FastifyRequest, upload
       return t?.key ?? null;
     });
   } catch (err) {
-    await discard(ctx, uploadsDir, key);
+    await discard(ctx, uploads, key);
     throw err;
   }
-  await discard(ctx, uploadsDir, previous);
-  return currentSeal(ctx, uploadsDir);
+  await discard(ctx, uploads, previous);
+  return currentSeal(ctx, uploads);
 }
 
-export async function deleteSealVerb(ctx: AuthedCtx, uploadsDir: string) {
+export async function deleteSealVerb(ctx: AuthedCtx, uploads: FileStore) {
   const tenantId = sealTenant(ctx);
   const previous = await ctx.db.transaction(async (txRaw) => {
     const tx = asDb(txRaw);
@@ -152,6 +144,6 @@ export async function deleteSealVerb(ctx: AuthedCtx, uploadsDir: string) {
     await tx.delete(storedFiles).where(eq(storedFiles.storageKey, t.key));
     return t.key;
   });
-  await discard(ctx, uploadsDir, previous);
+  await discard(ctx, uploads, previous);
   return { ok: true as const };
 }

@@ -14,6 +14,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthedCtx } from '../../../../http/context.ts';
 import { route } from '../../../../http/route.ts';
 import { forbidden } from '../../../../lib/errors.ts';
+import type { FileStore } from '../../../../lib/file-store.ts';
 import { ownTenant } from '../company/own-tenant.ts';
 import { storeImage } from '../uploads/store-image.ts';
 
@@ -28,7 +29,7 @@ const themeKey = (userId: number) => `theme.user.${userId}`;
 async function uploadBranding(
   ctx: AuthedCtx,
   req: FastifyRequest,
-  uploadsDir: string,
+  uploads: FileStore,
   fixedKind?: 'logo' | 'title',
 ) {
   const tenant = await ownTenant(ctx);
@@ -36,7 +37,7 @@ async function uploadBranding(
     throw forbidden('FORBIDDEN.custom_branding');
   }
   const queryKind = (req.query as { kind?: string } | undefined)?.kind;
-  const stored = await storeImage(ctx, req, { uploadsDir, kind: 'enterprise-branding', tenantId: tenant.id });
+  const stored = await storeImage(ctx, req, { uploads, kind: 'enterprise-branding', tenantId: tenant.id });
   const kind = fixedKind ?? (stored.fields.kind === 'title' || queryKind === 'title' ? 'title' : 'logo');
   const [t] = await ctx.db
     .update(tenants)
@@ -48,14 +49,14 @@ async function uploadBranding(
   return envelope(t);
 }
 
-export function registerEnterpriseRoutes(app: FastifyInstance, uploadsDir: string) {
+export function registerEnterpriseRoutes(app: FastifyInstance, uploads: FileStore) {
   route(app, getEnterpriseParameter, async (ctx) => {
     if (ctx.actor.tenantId === null) return envelope(null);
     return envelope(await ownTenant(ctx));
   });
 
-  route(app, uploadEnterpriseLogo, (ctx, { req }) => uploadBranding(ctx, req, uploadsDir));
-  route(app, uploadTitleImage, (ctx, { req }) => uploadBranding(ctx, req, uploadsDir, 'title'));
+  route(app, uploadEnterpriseLogo, (ctx, { req }) => uploadBranding(ctx, req, uploads));
+  route(app, uploadTitleImage, (ctx, { req }) => uploadBranding(ctx, req, uploads, 'title'));
 
   route(app, getTitleProp, async (ctx) => {
     const [row] = await ctx.db

@@ -15,6 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import { route } from '../../../../http/route.ts';
 import { badRequest, businessError } from '../../../../lib/errors.ts';
 import { isUniqueViolation } from '../../../../lib/db-errors.ts';
+import type { FileStore } from '../../../../lib/file-store.ts';
 import { storeImage } from '../uploads/store-image.ts';
 import { grantToTenantAdmins, revokeFromTenantGroups } from './grant-admins.ts';
 import { allMenus, buildAdminTree, menuById, subtreeIds, toMenuRow } from './menu-rows.ts';
@@ -28,7 +29,7 @@ async function parentOf(db: Db, parentId: number | null | undefined) {
 
 const derivePath = (parent: { path: string | null } | null, code: string) => `${parent?.path ?? ''}/${code}`;
 
-export function registerMenuRoutes(app: FastifyInstance, uploadsDir: string) {
+export function registerMenuRoutes(app: FastifyInstance, uploads: FileStore) {
   route(app, getMenuTree, async (ctx, { query }) =>
     buildAdminTree(await allMenus(ctx.db), query.parentId ?? null, query.title),
   );
@@ -121,7 +122,7 @@ export function registerMenuRoutes(app: FastifyInstance, uploadsDir: string) {
   });
 
   route(app, uploadMenuIcon, async (ctx, { req }) => {
-    const { url } = await storeImage(ctx, req, { uploadsDir, kind: 'menu-icon', tenantId: null });
+    const { url } = await storeImage(ctx, req, { uploads, kind: 'menu-icon', tenantId: null });
     return { url };
   });
 }

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { storedFiles } from '@fpy/db';
 import type { FastifyRequest } from 'fastify';
 import type { AuthedCtx } from '../../../../http/context.ts';
+import type { FileStore } from '../../../../lib/file-store.ts';
 import { readUpload } from '../../../../lib/upload.ts';
 import { rasterise } from './rasterise.ts';
 
@@ -18,12 +17,13 @@ export interface StoredImage {
 /**
  * Reads a multipart upload (one image in field `file`, plus text fields) of at most 2 MB, turns a PNG, JPEG or
  * SVG (judged by its bytes) into a PNG or JPEG the product writes itself, stores that under a random name in
- * the uploads folder and records it in stored_files (type and size of what was written).
+ * the uploads store (the local folder, or `uploads/` of the S3 bucket shared by every instance) and records it
+ * in stored_files (type and size of what was written).
  */
 export async function storeImage(
   ctx: AuthedCtx,
   req: FastifyRequest,
-  opts: { uploadsDir: string; kind: string; tenantId: number | null },
+  opts: { uploads: FileStore; kind: string; tenantId: number | null },
 ): Promise<StoredImage> {
   const file = await readUpload(req, MAX_IMAGE_BYTES, '图片');
   const image = await rasterise(file.data, {
@@ -32,7 +32,7 @@ export async function storeImage(
   });
 
   const storageKey = `${randomUUID()}.${image.ext}`;
-  await writeFile(join(opts.uploadsDir, storageKey), image.data, { flag: 'wx' });
+  await opts.uploads.put(storageKey, image.data, image.mime);
   await ctx.db.insert(storedFiles).values({
     tenantId: opts.tenantId,
     kind: opts.kind,
