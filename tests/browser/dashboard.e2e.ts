@@ -72,6 +72,14 @@ describe('首页 dashboard', () => {
     await page.locator('[data-todo="failed"] a').click();
     await page.waitForURL((url) => url.pathname === '/outputInvoiceManager/stayOpenList');
     expect(new URL(page.url()).searchParams.get('statuses')).toBe('failed');
+    // …and the queue applies it: only 开具失败 is selected in its status filter.
+    await expect
+      .poll(() =>
+        page
+          .locator('.ant-select-selection-item[title]')
+          .evaluateAll((els) => els.map((e) => e.getAttribute('title'))),
+      )
+      .toEqual(['开具失败']);
   });
 
   test('the platform administrator sees the platform cards and the request chart', async () => {

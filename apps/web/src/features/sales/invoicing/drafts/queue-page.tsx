@@ -3,6 +3,7 @@ import type { InvoiceStatus } from '@fpy/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Popconfirm, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { invoiceColumns } from '../../../../entities/invoice/invoice-columns.tsx';
 import { InvoiceStatusTag } from '../../../../entities/invoice/status-tag.tsx';
 import { toast } from '../../../../lib/feedback.ts';
@@ -21,6 +22,11 @@ export default function QueuePage() {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const col = invoiceColumns<InvoiceSummary>(t);
+  // A link (the dashboard's "failed issues" to-do) may open the list filtered: ?statuses=failed.
+  const [params] = useSearchParams();
+  const linked = (params.get('statuses') ?? '')
+    .split(',')
+    .filter((s): s is InvoiceStatus => QUEUE.includes(s as InvoiceStatus));
 
   const retry = (r: InvoiceSummary) =>
     call(retryInvoice, { params: { id: r.id } }).then(
@@ -34,7 +40,7 @@ export default function QueuePage() {
   return (
     <WorkList<InvoiceStatus[]>
       list="queue"
-      initialFilter={QUEUE}
+      initialFilter={linked.length ? linked : QUEUE}
       toQuery={(statuses) => ({ statuses: (statuses.length ? statuses : QUEUE).join(',') })}
       refetchInterval={(rows) => (rows?.some((r) => IN_FLIGHT.includes(r.status)) ? 2000 : false)}
       spinOnFirstLoadOnly

@@ -10,7 +10,7 @@ import { Button, Card, DatePicker, Input, Select, Space, type TableProps } from 
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { PagedTable, type Paging } from '../../../../crud/paged-table.tsx';
 import { DATE_FORMAT, datePresets, formatDateTime } from '../../../../lib/format.ts';
 import { call } from '../../../../lib/http.ts';
@@ -36,7 +36,10 @@ const moving = (r: RedFormRow) =>
  */
 export default function RedDetailsPage() {
   const { t } = useTranslation();
-  const [filters, setFilters] = useState<Filters>({});
+  // A link (the dashboard's red-letter to-dos) may open the list on one state: ?state=pending_seller.
+  const [params] = useSearchParams();
+  const linkedState = RED_FORM_STATES.find((s) => s === params.get('state'));
+  const [filters, setFilters] = useState<Filters>(linkedState ? { state: linkedState } : {});
   const [paging, setPaging] = useState<Paging>({ page: 1, limit: 20 });
   const [open, setOpen] = useState<number | null>(null);
   const query = { ...filters, ...paging };
