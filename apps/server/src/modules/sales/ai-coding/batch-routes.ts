@@ -7,7 +7,7 @@ import {
   type CodingSuggestion,
 } from '@fpy/contracts';
 import { aiCodingJobRows, aiCodingJobs } from '@fpy/db';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { scoped } from '../../../data/tenant-scope.ts';
 import type { AuthedCtx } from '../../../http/context.ts';
@@ -64,14 +64,11 @@ export function registerBatchRoutes(app: FastifyInstance) {
           createdBy: ctx.actor.userId,
         })
         .returning();
-      for (let i = 0; i < rows.length; i += 500)
-        await tx
-          .insert(aiCodingJobRows)
-          .values(
-            rows
-              .slice(i, i + 500)
-              .map((r) => ({ tenantId, jobId: j.id, rowNumber: r.rowNumber, name: r.values.name })),
-          );
+      // All rows in one INSERT with a single JSON parameter: 5,000 rows bound one by one took seconds.
+      const payload = JSON.stringify(rows.map((r) => ({ n: r.rowNumber, name: r.values.name })));
+      await tx.execute(
+        sql`INSERT INTO ai_coding_job_rows (tenant_id, job_id, row_number, name) SELECT ${tenantId}::int, ${j.id}::int, x.n, x.name FROM jsonb_to_recordset(${payload}::jsonb) AS x(n int, name text)`,
+      );
       return j;
     });
     startJob(ctx.db, job.id, (err) => ctx.log.error({ err }, 'ai coding job failed'));

@@ -34,6 +34,7 @@ const TABLE_TERM = 8;
 const BRAND = 6;
 const BRAND_CONTEXT = 10;
 const MODEL = 14;
+const CAR = /汽车|轿车|suv|mpv|越野车|乘用车|两驱|四驱|自动挡|手动挡/;
 /** A leaf whose description says it does not include a word of the name. */
 const EXCLUDED = 0.45;
 const WORD = 1;
@@ -107,7 +108,8 @@ export class Coder {
 
   suggest(rawName: string, memory: MemoryHint[] = [], top = 3): CodingResult {
     const name = rawName.trim();
-    const text = cleanName(name);
+    // Words typed apart still name one thing (仓库 租赁费 → 仓库租赁费): spaces between Chinese characters go.
+    const text = cleanName(name).replace(/(?<=[\u4e00-\u9fa5]) +(?=[\u4e00-\u9fa5])/g, '');
     const docs = this.index.docs;
     const scores = new Float64Array(docs.length);
     const matched = new Map<number, Set<string>>();
@@ -133,10 +135,22 @@ export class Coder {
       }
     }
 
-    for (const h of this.hints.brandHints(text)) {
+    const brandHints = this.hints.brandHints(text, name);
+    for (const h of brandHints) {
       const doc = this.docOf.get(h.code) as number;
       scores[doc] += h.kind === 'brand-context' ? BRAND_CONTEXT : BRAND;
       this.credit(matched, doc, h.label);
+    }
+    // A car (by brand or word) with an engine size goes to the 乘用车 leaf of that displacement.
+    const engine = this.hints.displacementCode(name);
+    if (
+      engine &&
+      this.docOf.has(engine) &&
+      (CAR.test(text) || brandHints.some((h) => h.code.startsWith('109030501')))
+    ) {
+      const doc = this.docOf.get(engine) as number;
+      scores[doc] += MODEL + BRAND;
+      this.credit(matched, doc, '排量');
     }
     for (const h of this.hints.modelHints(name)) {
       const doc = this.docOf.get(h.code) as number;
@@ -164,10 +178,12 @@ export class Coder {
     if (shifts.length)
       for (let d = 0; d < scores.length; d++) {
         if (scores[d] <= 0) continue;
-        const code = docs[d].code;
+        const { code, name: leaf } = docs[d];
+        // A prefix names a branch of the table; "~女" names every leaf whose name contains 女.
+        const hit = (p: string) => (p[0] === '~' ? leaf.includes(p.slice(1)) : code.startsWith(p));
         for (const s of shifts) {
-          if (s.boost.some((p) => code.startsWith(p))) scores[d] *= s.factor;
-          else if (s.penalize.some((p) => code.startsWith(p))) scores[d] /= s.factor;
+          if (s.boost.some(hit)) scores[d] *= s.factor;
+          else if (s.penalize.some(hit)) scores[d] /= s.factor;
         }
       }
 

@@ -50,11 +50,13 @@ export class Hints {
   }
 
   /** Brand hits: a brand with a row whose context word appears picks that row, else its default rows. */
-  brandHints(text: string): CodeHint[] {
+  brandHints(text: string, raw = text): CodeHint[] {
     const out: CodeHint[] = [];
+    // Context may be a model number (小米 SU7 is a car), which cleaning removed: look in the raw name too.
+    const lowerRaw = toHalfWidth(raw).toLowerCase();
     for (const hit of this.brandMatcher.match(text)) {
       const rows = this.brandRows.get(hit.code) ?? [];
-      const inContext = rows.filter((r) => r.context.some((w) => text.includes(w)));
+      const inContext = rows.filter((r) => r.context.some((w) => text.includes(w) || lowerRaw.includes(w)));
       const chosen = inContext.length ? inContext : rows.filter((r) => !r.context.length);
       for (const r of chosen)
         out.push({ code: r.code, label: hit.term, kind: inContext.length ? 'brand-context' : 'brand' });
@@ -76,6 +78,20 @@ export class Hints {
       }
     }
     return out;
+  }
+
+  /**
+   * Engine size of a passenger car (1.5T, 2.0L, 3.5L): the table splits 乘用车 by displacement, so a car
+   * name with one picks the matching leaf. Only counts when the name is a car (the caller checks).
+   */
+  displacementCode(raw: string): string | undefined {
+    const m = toHalfWidth(raw)
+      .toLowerCase()
+      .match(/(?:^|[^0-9.])([0-9]\.[0-9])\s*[lt](?![a-z])/);
+    if (!m) return undefined;
+    const litres = Number(m[1]);
+    const bucket = [1.0, 1.5, 2.0, 2.5, 3.0, 4.0].findIndex((max) => litres <= max);
+    return `109030501${String((bucket < 0 ? 6 : bucket) + 1).padStart(2, '0')}00000000`;
   }
 
   /** State words present in the cleaned name (鲜活, 加工, 租赁 …); one-character ones must be a word of their own. */
