@@ -3,6 +3,8 @@ import type { ComponentType } from 'react';
 
 /** What a replacement control receives: the form item's value and onChange, and the form (to watch others). */
 export interface FieldControlProps {
+  /** The form item's id: give it to the focusable control so its label points at it. */
+  id?: string;
   value?: unknown;
   checked?: boolean;
   onChange?: (v: unknown) => void;

@@ -24,12 +24,13 @@ function TaxNumberHint({ value, person }: { value: string; person: boolean }) {
   return null;
 }
 
-function TaxNumberInput({ value, onChange, form }: FieldControlProps) {
+function TaxNumberInput({ id, value, onChange, form }: FieldControlProps) {
   const person = Form.useWatch('naturalPerson', form) ?? false;
   const text = (value as string | null | undefined) ?? '';
   return (
     <>
       <Input
+        id={id}
         value={text}
         maxLength={20}
         style={{ textTransform: 'uppercase' }}
@@ -41,7 +42,7 @@ function TaxNumberInput({ value, onChange, form }: FieldControlProps) {
 }
 
 /** §5.3: natural persons may only be invoiced on 普票 types; switching to one drops a 专票 default. */
-function InvoiceTypeSelect({ value, onChange, form }: FieldControlProps) {
+function InvoiceTypeSelect({ id, value, onChange, form }: FieldControlProps) {
   const { t } = useTranslation();
   const person = Form.useWatch('naturalPerson', form) ?? false;
   const type = value as InvoiceType | null | undefined;
@@ -50,6 +51,7 @@ function InvoiceTypeSelect({ value, onChange, form }: FieldControlProps) {
   }, [person, type, onChange]);
   return (
     <Select
+      id={id}
       allowClear
       value={type ?? undefined}
       onChange={(v) => onChange?.(v ?? null)}

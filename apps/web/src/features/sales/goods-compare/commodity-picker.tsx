@@ -7,7 +7,7 @@ import type { FieldControlProps, FieldOverride } from '../../../crud/field-overr
 import { call } from '../../../lib/http.ts';
 
 /** The commodity is searched among the tenant's goods codes as the user types. */
-function CommodityPicker({ value, onChange, row }: FieldControlProps) {
+function CommodityPicker({ id, value, onChange, row }: FieldControlProps) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   // Silent: a user without the goods-code query right simply gets no choices (the server says so on save).
@@ -25,6 +25,7 @@ function CommodityPicker({ value, onChange, row }: FieldControlProps) {
     options.unshift({ value: row.commodityId as number, label: `${row.ownCode} ${row.printName}` });
   return (
     <Select
+      id={id}
       value={value as number | undefined}
       onChange={(v) => onChange?.(v)}
       showSearch={{ filterOption: false, onSearch: setSearch }}
