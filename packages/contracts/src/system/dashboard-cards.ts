@@ -42,6 +42,8 @@ export const dashboardFigure = z.object({
   value: z.number().int(),
   /** The same figure for the comparison period (last month); null when the card compares nothing. */
   previous: z.number().int().nullable(),
+  /** A rise is bad news (failures, errors): the change is coloured the other way round. */
+  lowerIsBetter: z.boolean().optional(),
   link: dashboardLink.optional(),
 });
 export type DashboardFigure = z.infer<typeof dashboardFigure>;

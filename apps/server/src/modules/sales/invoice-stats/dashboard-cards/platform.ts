@@ -75,7 +75,7 @@ export async function platformIssuingCard(ctx: AuthedCtx, now = new Date()): Pro
       { key: 'redCount', unit: 'count', value: current.redCount, previous: previous.redCount, link },
       money('amountFen'),
       money('taxFen'),
-      { key: 'failed', unit: 'count', value: failed, previous: failedBefore },
+      { key: 'failed', unit: 'count', value: failed, previous: failedBefore, lowerIsBetter: true },
     ],
   };
 }

@@ -13,7 +13,8 @@ function Change({ figure }: { figure: DashboardFigure }) {
   if (figure.previous === null) return null;
   const diff = figure.value - figure.previous;
   const pct = figure.previous !== 0 ? Math.round((diff / Math.abs(figure.previous)) * 1000) / 10 : null;
-  const type = diff > 0 ? 'success' : diff < 0 ? 'danger' : 'secondary';
+  const good = figure.lowerIsBetter ? diff < 0 : diff > 0;
+  const type = diff === 0 ? 'secondary' : good ? 'success' : 'danger';
   return (
     <Typography.Text type={type} className="dashboard-change" data-testid="figure-change">
       {diff > 0 ? <ArrowUpOutlined /> : diff < 0 ? <ArrowDownOutlined /> : null}{' '}

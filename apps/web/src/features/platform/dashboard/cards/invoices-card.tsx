@@ -34,7 +34,8 @@ export function InvoicesCardView({ card }: { card: InvoicesCard }) {
           {
             title: t('dashboard.invoice.number'),
             dataIndex: 'number',
-            render: (v: string | null) => v ?? '-',
+            // The 20 digits of a 数电 number stay on one line.
+            render: (v: string | null) => <span style={{ whiteSpace: 'nowrap' }}>{v ?? '-'}</span>,
           },
           { title: t('dashboard.invoice.buyer'), dataIndex: 'buyerName', ellipsis: true },
           {
