@@ -22,7 +22,7 @@ export function registerInvoiceStatsDashboardCards() {
     id: 'sales-todos',
     area: 'sales',
     audience: 'tenant',
-    permission: Object.values(TODO_CODES),
+    permission: Object.values(TODO_CODES).flat(),
     order: 20,
     load: (ctx) => salesTodosCard(ctx),
   });

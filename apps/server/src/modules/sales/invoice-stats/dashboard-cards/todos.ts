@@ -15,7 +15,8 @@ export const TODO_CODES = {
   pendingReview: 'preopenAuditManager',
   failed: 'stayOpenList',
   redForms: 'invoiceDetails',
-  credit: 'invoiceOpener',
+  // Whoever issues: directly, or by applying (预开 companies have no invoiceOpener page, spec §4).
+  credit: ['invoiceOpener', 'preopenApplication'],
 } as const;
 
 /** 预开申请 waiting for finance, and issues the bureau refused: one pass over invoices (tenant_id, status, …). */
