@@ -17,6 +17,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 180_000,
           pool: 'forks',
+          // Migrates one database per run; each test file's database starts as a copy of it.
+          globalSetup: ['apps/server/test/db-template.ts'],
         },
       },
       {

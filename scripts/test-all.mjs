@@ -1,13 +1,19 @@
-// npm test: everything CI proves, in order, stopping at the first failure.
-// In CI a PostgreSQL or Redis that cannot be reached is a failure, never a skip.
-import { spawnSync } from 'node:child_process';
+// npm test: everything CI proves. Independent parts run side by side (the grouping and why: scripts/README.md);
+// each part's full output goes to test-results/<part>.log, the console gets a prefixed summary, a failed part's
+// log excerpt, a table of wall times and the test totals.
+// Any failed part fails the run. In CI a PostgreSQL or Redis that cannot be reached is a failure, never a skip.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
+import { failureExcerpt, runPart } from './lib/parts.mjs';
 
 const ci = !!process.env.CI;
+/** TEST_SERIAL=1 runs the parts one after another, as before, e.g. to read one part's timing undisturbed. */
+const serial = !!process.env.TEST_SERIAL;
 const reports = 'test-results';
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
+const runStarted = Date.now();
+
 /** Vitest writes a JSON report beside its console output; the totals of all runs close the log. */
 const jsonReport = (name) => [
   '--reporter=default',
@@ -29,50 +35,102 @@ function reachable(host, port) {
   });
 }
 
-function run(title, cmd, args, env = {}) {
-  console.log(`\n▶ ${title}`);
-  const started = Date.now();
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  console.log(
-    `  ${title}: ${r.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+const results = [];
+/** Runs lanes side by side; the parts of one lane run one after another. Resolves once all have finished. */
+async function runLanes(lanes) {
+  const flat = serial ? [lanes.flat()] : lanes;
+  await Promise.all(
+    flat.map(async (lane) => {
+      for (const part of lane) results.push(await runPart({ ...part, dir: reports }));
+    }),
   );
-  if (r.status !== 0) process.exit(r.status ?? 1);
+  const failed = results.filter((r) => r.status !== 0);
+  for (const f of failed) {
+    console.log(`\n✖ ${f.title} failed — excerpt of ${f.logPath}:\n`);
+    console.log(failureExcerpt(f.logPath));
+  }
+  return failed.length === 0;
+}
+
+function fail(message) {
+  console.error(message);
+  printTable();
+  process.exit(1);
+}
+
+function printTable() {
+  if (results.length === 0) return;
+  const width = Math.max(...results.map((r) => r.title.length));
+  console.log('\npart'.padEnd(width + 3) + 'wall');
+  for (const r of results) {
+    const mark = r.status === 0 ? '' : '  FAILED';
+    console.log(`${r.title.padEnd(width + 2)}${r.seconds.toFixed(1).padStart(7)} s${mark}`);
+  }
+  const total = ((Date.now() - runStarted) / 1000).toFixed(1);
+  console.log(`${'total (wall, parts overlap)'.padEnd(width + 2)}${total.padStart(7)} s`);
 }
 
 const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const pg = new URL(pgUrl);
-const pgUp = await reachable(pg.hostname, Number(pg.port || 5432));
-const redisUp = await reachable('127.0.0.1', 6379);
+const [pgUp, redisUp] = await Promise.all([
+  reachable(pg.hostname, Number(pg.port || 5432)),
+  reachable('127.0.0.1', 6379),
+]);
+if (ci && !pgUp) fail(`PostgreSQL at ${pg.host} is not reachable: in CI the PostgreSQL suite must run.`);
+if (ci && !redisUp) fail('Redis at 127.0.0.1:6379 is not reachable: in CI the Redis-backed tests must run.');
+if (!pgUp)
+  console.warn(`! PostgreSQL at ${pg.host} not reachable: PostgreSQL suite skipped (a failure in CI).`);
+const redisEnv = redisUp ? { TEST_REDIS_URL: 'redis://127.0.0.1:6379' } : {};
 
-run('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
-run('typecheck web', 'npx', ['tsc', '-p', 'apps/web/tsconfig.json', '--noEmit']);
-run('typecheck browser tests', 'npx', ['tsc', '-p', 'tests/tsconfig.json', '--noEmit']);
-run('lint', 'npx', ['biome', 'check', '.']);
-run(
-  'unit + API tests on PGlite',
-  'npx',
-  ['vitest', 'run', '--project', 'unit', '--project', 'api', ...jsonReport('pglite')],
-  redisUp ? { TEST_REDIS_URL: 'redis://127.0.0.1:6379' } : {},
+// Static checks and the console build: tsc is single-threaded, so the four share the 2 cores well.
+const staticOk = await runLanes([
+  [{ name: 'typecheck', title: 'typecheck', cmd: 'npx', args: ['tsc', '-p', 'tsconfig.json', '--noEmit'] }],
+  [
+    {
+      name: 'typecheck-web',
+      title: 'typecheck web',
+      cmd: 'npx',
+      args: ['tsc', '-p', 'apps/web/tsconfig.json', '--noEmit'],
+    },
+  ],
+  [
+    {
+      name: 'typecheck-browser',
+      title: 'typecheck browser tests',
+      cmd: 'npx',
+      args: ['tsc', '-p', 'tests/tsconfig.json', '--noEmit'],
+    },
+    { name: 'lint', title: 'lint', cmd: 'npx', args: ['biome', 'check', '.'] },
+  ],
+  // Built once per run here; scripts/browser-tests.mjs then finds it current and never rebuilds.
+  [{ name: 'web-build', title: 'build web console', cmd: 'node', args: ['scripts/ensure-web-build.mjs'] }],
+]);
+if (!staticOk) fail('\nStatic checks failed: tests not run.');
+
+const pgliteTests = {
+  name: 'pglite',
+  title: 'unit + API tests on PGlite',
+  cmd: 'npx',
+  args: ['vitest', 'run', '--project', 'unit', '--project', 'api', ...jsonReport('pglite')],
+  env: redisEnv,
+};
+const postgresTests = {
+  name: 'postgres',
+  title: 'API tests on PostgreSQL',
+  cmd: 'npx',
+  args: ['vitest', 'run', '--project', 'api', ...jsonReport('postgres')],
+  env: { TEST_DB: 'pg', TEST_DATABASE_URL: pgUrl, ...redisEnv },
+};
+const browserTests = {
+  name: 'browser',
+  title: 'browser tests',
+  cmd: 'node',
+  args: ['scripts/browser-tests.mjs'],
+  env: { VITEST_EXTRA_ARGS: jsonReport('browser').join(' ') },
+};
+const testsOk = await runLanes(
+  pgUp ? [[pgliteTests], [postgresTests, browserTests]] : [[pgliteTests], [browserTests]],
 );
-if (pgUp) {
-  run('API tests on PostgreSQL', 'npx', ['vitest', 'run', '--project', 'api', ...jsonReport('postgres')], {
-    TEST_DB: 'pg',
-    TEST_DATABASE_URL: pgUrl,
-    ...(redisUp ? { TEST_REDIS_URL: 'redis://127.0.0.1:6379' } : {}),
-  });
-} else if (ci) {
-  console.error(`PostgreSQL at ${pg.host} is not reachable: in CI the PostgreSQL suite must run.`);
-  process.exit(1);
-} else {
-  console.warn(`\n! PostgreSQL at ${pg.host} not reachable: PostgreSQL suite skipped (a failure in CI).`);
-}
-if (ci && !redisUp) {
-  console.error('Redis at 127.0.0.1:6379 is not reachable: in CI the Redis-backed tests must run.');
-  process.exit(1);
-}
-run('browser tests', 'node', ['scripts/browser-tests.mjs'], {
-  VITEST_EXTRA_ARGS: jsonReport('browser').join(' '),
-});
 
 let passed = 0;
 let failed = 0;
@@ -85,5 +143,6 @@ for (const name of ['pglite', 'postgres', 'browser']) {
   failed += r.numFailedTests;
   skipped += r.numPendingTests + (r.numTodoTests ?? 0);
 }
+printTable();
 console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
-if (failed > 0 || passed === 0) process.exit(1);
+if (!testsOk || failed > 0 || passed === 0) process.exit(1);

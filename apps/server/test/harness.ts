@@ -3,7 +3,8 @@ import { type DbHandle, openDb } from '@fpy/db';
 import { users } from '@fpy/db';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { type BuiltApp, buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { hashPassword } from '../src/lib/hash.ts';
@@ -18,18 +19,25 @@ const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1
 
 async function openTestDb(): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
   if (!onPostgres) {
-    const handle = await openDb({ dataDir: 'memory://' });
+    // A copy of the database db-template.ts migrated once per run; migrate() then only confirms it is current.
+    const template = inject('pgliteTemplate');
+    const handle = await openDb({
+      dataDir: 'memory://',
+      ...(template ? { loadDataDir: new Blob([readFileSync(template)]) } : {}),
+    });
     await handle.migrate();
     return { handle, drop: () => handle.close() };
   }
   const name = `fpy_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  const template = inject('pgTemplate');
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const handle = await openDb({ databaseUrl: url.toString(), poolSize: 5 });
+  // On a copy of db-template.ts's template this only confirms the schema is current.
   await handle.migrate();
   return {
     handle,

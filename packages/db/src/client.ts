@@ -36,6 +36,8 @@ export interface DbOptions {
   poolSize?: number;
   /** PostgreSQL only: commits return before the disk has them (see DbHandle.background). */
   asyncCommit?: boolean;
+  /** PGlite only: start from this dump of a data directory (PGlite's dumpDataDir) instead of an empty one. */
+  loadDataDir?: Blob;
 }
 
 export async function openDb(opts: DbOptions): Promise<DbHandle> {
@@ -63,7 +65,10 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
   const dir = opts.dataDir ?? 'memory://';
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
   // pg_trgm serves "buyer name contains …" on large invoice tables (migration 0003 creates it on both engines).
-  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  const client = await PGlite.create(dir, {
+    extensions: { pg_trgm },
+    ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   const handle: DbHandle = {
     db,
