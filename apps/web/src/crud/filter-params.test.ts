@@ -1,4 +1,4 @@
-import { gateLogsMeta, listQuery } from '@fpy/resources';
+import { customersMeta, gateLogsMeta, listQuery } from '@fpy/resources';
 import { describe, expect, it } from 'vitest';
 import { toFilterParams } from './filter-params.ts';
 
@@ -14,5 +14,12 @@ describe('toFilterParams', () => {
     });
     expect(params).toEqual({ createdAtFrom: '2024-04-30T16:00:00.000Z', path: '/api', status: '4xx' });
     expect(listQuery(gateLogsMeta).safeParse(params).success).toBe(true);
+  });
+
+  it('sends the keyword box only for resources that declare it', () => {
+    const params = toFilterParams(customersMeta, { keyword: ' yskj ', naturalPerson: 'true' });
+    expect(params).toEqual({ keyword: 'yskj', naturalPerson: 'true' });
+    expect(listQuery(customersMeta).safeParse(params).success).toBe(true);
+    expect(toFilterParams(gateLogsMeta, { keyword: 'x' })).toEqual({});
   });
 });
