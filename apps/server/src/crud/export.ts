@@ -25,10 +25,7 @@ export const formatChinaTime = (d: Date) => chinaTime.format(d);
 
 export function checkExportSize(total: number) {
   if (total > MAX_EXPORT_ROWS) {
-    throw badRequest(
-      'EXPORT_TOO_LARGE',
-      `导出数据共 ${total} 行，超过 ${MAX_EXPORT_ROWS} 行上限，请缩小查询范围后再导出`,
-    );
+    throw badRequest('EXPORT_TOO_LARGE', { total, max: MAX_EXPORT_ROWS });
   }
 }
 

@@ -10,8 +10,7 @@ export const dictTypeHooks: ResourceHooks = {
       .select({ n: count() })
       .from(dictItems)
       .where(eq(dictItems.typeId, row.id as number));
-    if (Number(r.n) > 0)
-      throw businessError('DICT_TYPE_IN_USE', `该字典类型下还有 ${r.n} 个字典项，请先删除字典项`);
+    if (Number(r.n) > 0) throw businessError('DICT_TYPE_IN_USE', { count: r.n });
   },
 };
 
@@ -23,6 +22,6 @@ export const dictItemHooks: ResourceHooks = {
       .select({ id: dictTypes.id })
       .from(dictTypes)
       .where(eq(dictTypes.id, values.typeId as number));
-    if (!t) throw badRequest('DICT_TYPE_NOT_FOUND', '字典类型不存在', { field: 'typeId' });
+    if (!t) throw badRequest('DICT_TYPE_NOT_FOUND', undefined, { field: 'typeId' });
   },
 };

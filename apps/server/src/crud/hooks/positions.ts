@@ -10,7 +10,6 @@ export const positionHooks: ResourceHooks = {
       .select({ n: count() })
       .from(users)
       .where(and(eq(users.positionId, row.id as number), eq(users.tenantId, row.tenantId as number)));
-    if (Number(r.n) > 0)
-      throw businessError('POSITION_IN_USE', `该岗位下还有 ${r.n} 名用户，请先调整这些用户的岗位`);
+    if (Number(r.n) > 0) throw businessError('POSITION_IN_USE', { count: r.n });
   },
 };
