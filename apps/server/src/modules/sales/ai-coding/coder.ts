@@ -34,6 +34,7 @@ const TABLE_TERM = 8;
 const BRAND = 6;
 const BRAND_CONTEXT = 10;
 const MODEL = 14;
+const FUZZY = 10;
 const CAR = /汽车|轿车|suv|mpv|越野车|乘用车|两驱|四驱|自动挡|手动挡/;
 /** A leaf whose description says it does not include a word of the name. */
 const EXCLUDED = 0.45;
@@ -66,6 +67,8 @@ export class Coder {
   private readonly exclusionMatcher: LexiconMatcher;
   private readonly excludedBy = new Map<string, number[]>();
   private readonly hints: Hints;
+  /** Character pair → codes whose lexicon terms contain it (and one such term, to show). */
+  private readonly fuzzy = new Map<string, Map<string, string>>();
 
   constructor(
     readonly catalog: Catalog,
@@ -98,6 +101,15 @@ export class Coder {
       [...this.excludedBy.keys()].map((term) => ({ term, code: term, kind: 'term' as const })),
     );
     this.hints = new Hints(extra, (code) => this.docOf.has(code));
+    for (const t of lexiconTerms(lexicon)) {
+      if (t.kind !== 'term' || !this.docOf.has(t.code)) continue;
+      for (const g of bigrams(t.term)) {
+        if (g.length < 2) continue;
+        const codes = this.fuzzy.get(g) ?? new Map<string, string>();
+        if (!codes.has(t.code)) codes.set(t.code, t.term);
+        this.fuzzy.set(g, codes);
+      }
+    }
   }
 
   private credit(matched: Map<number, Set<string>>, doc: number, label: string) {
@@ -126,7 +138,20 @@ export class Coder {
       matched.set(doc, s);
     }
 
-    for (const h of this.tableMatcher.match(text)) {
+    const tableHits = this.tableMatcher.match(text);
+    // Nothing matched whole (a typo, an unusual form: 洗发液, 笔记本电恼): credit the terms that share a
+    // character pair with the name, each pair split among the codes it appears in.
+    if (!hits.length && !tableHits.length)
+      for (const g of new Set(bigrams(text))) {
+        const codes = this.fuzzy.get(g);
+        if (!codes) continue;
+        for (const [code, term] of codes) {
+          const doc = this.docOf.get(code) as number;
+          scores[doc] += FUZZY / codes.size;
+          this.credit(matched, doc, `${g}≈${term}`);
+        }
+      }
+    for (const h of tableHits) {
       const specificity = Math.min(1.6, 0.6 + 0.2 * h.term.length);
       for (const t of this.tableTerms.get(h.term) ?? []) {
         const doc = this.docOf.get(t.code) as number;
