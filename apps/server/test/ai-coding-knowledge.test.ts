@@ -78,6 +78,16 @@ describe('brands, model numbers, state words and units', () => {
   });
 });
 
+describe('names the dictionaries do not hold whole', () => {
+  it('falls back to terms sharing a character pair (a variant or a typo)', () => {
+    expect(['护发用化妆品', '清洁类化妆品']).toContain(top('洗发液'));
+  });
+
+  it('joins words typed apart (仓库 租赁费 is a warehouse lease)', () => {
+    expect(top('仓库 租赁费 按月')).toBe('其他情形不动产经营租赁服务');
+  });
+});
+
 describe('calibrated confidence', () => {
   it('is high for a clear winner, low for a close call, and flags weak answers', () => {
     const [clear] = calibrate([60, 5, 4]);

@@ -139,18 +139,6 @@ export class Coder {
     }
 
     const tableHits = this.tableMatcher.match(text);
-    // Nothing matched whole (a typo, an unusual form: 洗发液, 笔记本电恼): credit the terms that share a
-    // character pair with the name, each pair split among the codes it appears in.
-    if (!hits.length && !tableHits.length)
-      for (const g of new Set(bigrams(text))) {
-        const codes = this.fuzzy.get(g);
-        if (!codes) continue;
-        for (const [code, term] of codes) {
-          const doc = this.docOf.get(code) as number;
-          scores[doc] += FUZZY / codes.size;
-          this.credit(matched, doc, `${g}≈${term}`);
-        }
-      }
     for (const h of tableHits) {
       const specificity = Math.min(1.6, 0.6 + 0.2 * h.term.length);
       for (const t of this.tableTerms.get(h.term) ?? []) {
@@ -177,12 +165,25 @@ export class Coder {
       scores[doc] += MODEL + BRAND;
       this.credit(matched, doc, '排量');
     }
-    for (const h of this.hints.modelHints(name)) {
+    const modelHints = this.hints.modelHints(name);
+    for (const h of modelHints) {
       const doc = this.docOf.get(h.code) as number;
       scores[doc] += MODEL;
       this.credit(matched, doc, h.label);
     }
 
+    // Nothing matched whole (a typo, an unusual form: 洗发液, 笔记本电恼): credit the terms that share a
+    // character pair with the name, each pair split among the codes it appears in.
+    if (!hits.length && !tableHits.length && !brandHints.length && !modelHints.length)
+      for (const g of new Set(bigrams(text))) {
+        const codes = this.fuzzy.get(g);
+        if (!codes) continue;
+        for (const [code, term] of codes) {
+          const doc = this.docOf.get(code) as number;
+          scores[doc] += FUZZY / codes.size;
+          this.credit(matched, doc, `${g}≈${term}`);
+        }
+      }
     // Words the lexicon already explained count less on their own (纯牛奶 is milk, not a dairy machine).
     const covered = (at: number, len: number) => hits.some((h) => at >= h.start && at + len <= h.end);
     const queryWords = [...new Set(words(text))];
