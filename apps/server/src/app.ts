@@ -7,6 +7,7 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import { getOpenApi } from '@fpy/contracts';
 import { type DbHandle, openDb } from '@fpy/db';
+import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
@@ -27,6 +28,7 @@ import { taxGatewayFor } from './modules/platform/tax-gateway/index.ts';
 import { installAccess } from './plugins/access.ts';
 import { ActorCache } from './plugins/auth.ts';
 import { installErrorHandling } from './plugins/errors.ts';
+import { installHealth, Readiness } from './plugins/health.ts';
 import { GateLogWriter, installGateLog } from './plugins/gate-log.ts';
 import { buildOpenApi } from './plugins/openapi.ts';
 import { installRateLimit, type RateLimits } from './plugins/rate-limit.ts';
@@ -63,6 +65,12 @@ export interface BuiltApp {
   dbHandle: DbHandle;
   /** Loads reference data and warms in-memory indexes; the real server runs it at start, tests on demand. */
   warmUp(): Promise<void>;
+  /** What GET /readyz answers; shutdown.ts marks it stopping first. */
+  readiness: Readiness;
+  /**
+   * Stops in order: the listener (requests in flight finish) and the scheduler (running ticks finish), then
+   * the queue (running jobs finish, waiting ones stay for the next start), then the log buffer and the pools.
+   */
   close(): Promise<void>;
 }
 
@@ -74,9 +82,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       databaseUrl: config.DATABASE_URL,
       dataDir: config.dataDir.startsWith('memory://') ? config.dataDir : join(config.dataDir, 'pg'),
     }));
-  if (!opts.dbHandle) await dbHandle.migrate();
   const db = dbHandle.db;
-  const jobsHandle = await dbHandle.background();
   // An in-memory database (tests) keeps its uploads in a temporary folder, never in the working tree.
   const uploadsDir = config.dataDir.startsWith('memory://')
     ? mkdtempSync(join(tmpdir(), 'fpy-uploads-'))
@@ -84,8 +90,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   mkdirSync(uploadsDir, { recursive: true });
   // Uploaded images: that folder, or `uploads/` of the S3 bucket when configured (shared by every instance).
   const uploads = uploadsStoreFor(config, uploadsDir);
-  await syncMenus(db);
-  if (opts.seed !== false) await seedDemoData(db, uploads);
+  // Instances started together on an empty database: one migrates and seeds under the setup lock, the others
+  // wait for it and then find the work done (a second CREATE SCHEMA or seed insert would fail their start).
+  await dbHandle.withSetupLock(async () => {
+    if (!opts.dbHandle) await dbHandle.migrate();
+    await syncMenus(db);
+    if (opts.seed !== false) await seedDemoData(db, uploads);
+  });
+  const jobsHandle = await dbHandle.background();
 
   const kv: Kv = config.REDIS_URL
     ? await RedisKv.connect(config.REDIS_URL, config.REDIS_PREFIX)
@@ -167,6 +179,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     },
   );
   installGateLog(app, gateLog);
+  const readiness = new Readiness(
+    {
+      database: () => db.execute(sql`SELECT 1`),
+      ...(redis ? { redis: () => redis.ping() } : {}),
+      pendingMigrations: () => dbHandle.pendingMigrations(),
+    },
+    { log: app.log },
+  );
+  installHealth(app, readiness);
 
   const loginKey = await LoginKey.load(db);
   await registerModules(app, { loginKey, profiles, uploads, services });
@@ -175,6 +196,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await installStatic(app, config.webDist, uploads);
   await app.ready();
 
+  let closing: Promise<void> | null = null;
   return {
     app,
     services,
@@ -183,16 +205,20 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     warmUp: async () => {
       await catalogFor(db);
     },
-    close: async () => {
-      await services.scheduler.stop();
-      await app.close();
-      await services.jobs.close();
-      await gateLog.close();
-      await kv.close();
-      await bus.close();
-      await redis?.quit().catch(() => redis.disconnect());
-      await jobsHandle.close();
-      if (!opts.dbHandle) await dbHandle.close();
-    },
+    readiness,
+    // Once: a signal and a test's teardown may both ask, and a pool cannot be ended twice.
+    close: () => (closing ??= closeAll()),
   };
+
+  async function closeAll() {
+    readiness.markStopping();
+    await Promise.all([services.scheduler.stop(), app.close()]);
+    await services.jobs.close();
+    await gateLog.close();
+    await kv.close();
+    await bus.close();
+    await redis?.quit().catch(() => redis.disconnect());
+    await jobsHandle.close();
+    if (!opts.dbHandle) await dbHandle.close();
+  }
 }

@@ -26,6 +26,11 @@ const schema = z.object({
   RATE_LIMIT_ACCOUNT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   // Tracking events per client IP and minute: chattier than sign-up, still bounded.
   RATE_LIMIT_EVENTS_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+  // SIGTERM/SIGINT: at most this long for requests in flight and running jobs to finish; then exit(1) anyway.
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  // Seconds between /readyz turning 503 and the listener closing, for balancers that only learn of it by
+  // probing (Kubernetes, HAProxy): they stop sending before connections are refused. Counts within the timeout.
+  SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(600).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   // S3-compatible file store for layout files (@aws-sdk/client-s3, path-style); unset = DATA_DIR/files.
@@ -51,6 +56,12 @@ const schema = z.object({
 /** Half an S3 configuration is a mistake, never a silent fallback to the local folder. */
 const S3_VARS = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 const withS3Check = schema.superRefine((c, ctx) => {
+  if (c.SHUTDOWN_DELAY_SECONDS >= c.SHUTDOWN_TIMEOUT_SECONDS)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['SHUTDOWN_DELAY_SECONDS'],
+      message: `must be shorter than SHUTDOWN_TIMEOUT_SECONDS (${c.SHUTDOWN_TIMEOUT_SECONDS})`,
+    });
   const missing = S3_VARS.filter((k) => !c[k]);
   if (missing.length > 0 && missing.length < S3_VARS.length)
     ctx.addIssue({

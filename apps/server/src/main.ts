@@ -1,5 +1,6 @@
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { DEMO_USERS } from './seed/demo-data.ts';
+import { stopOnSignals } from './shutdown.ts';
 
 async function main() {
   let config: Config;
@@ -17,7 +18,13 @@ async function main() {
     console.error(`启动失败 / failed to start: ${e.message}`);
     process.exit(1);
   });
+  // From here a SIGTERM stops gracefully, even one that arrives while warming up.
+  stopOnSignals(built, {
+    timeoutMs: config.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    delayMs: config.SHUTDOWN_DELAY_SECONDS * 1000,
+  });
   await built.warmUp();
+  if (built.readiness.isStopping) return;
   built.services.scheduler.start();
   await built.app.listen({ port: config.PORT, host: config.HOST });
   const url = config.PUBLIC_BASE_URL ?? `http://localhost:${config.PORT}`;
@@ -26,12 +33,6 @@ async function main() {
   );
   console.log('Demo accounts:');
   for (const [u, p] of Object.entries(DEMO_USERS)) console.log(`  ${u.padEnd(6)} / ${p}`);
-  const stop = async () => {
-    await built.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
 }
 
 void main();

@@ -1,12 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { constants, publicEncrypt, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { base, Fleet, freePort, invoiceBody, login, redisUrl } from './fleet-helpers.ts';
 import { onPostgres } from './harness.ts';
 
 /**
@@ -17,147 +11,31 @@ import { onPostgres } from './harness.ts';
  * of the seller gap-free. Runs in the PostgreSQL pass of npm test (TEST_DB=pg, TEST_REDIS_URL set), where an
  * unreachable PostgreSQL or Redis fails CI rather than skipping.
  */
-const redisUrl = process.env.TEST_REDIS_URL;
-const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const ROOT = new URL('../../..', import.meta.url).pathname;
 const TOTAL = 2000;
 const CONNECTIONS = 8;
 const KILL_AT = TOTAL / 2;
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-
-interface Instance {
-  port: number;
-  proc: ChildProcess;
-  log: string[];
-}
-
 describe.runIf(onPostgres && !!redisUrl)('several server processes on one PostgreSQL and one Redis', () => {
-  const dbName = `fpy_mi_${randomBytes(6).toString('hex')}`;
-  const prefix = `fpy-test-mi-${randomBytes(6).toString('hex')}:`;
-  const dataDir = mkdtempSync(join(tmpdir(), 'fpy-mi-'));
-  const dbUrl = (() => {
-    const u = new URL(adminUrl);
-    u.pathname = `/${dbName}`;
-    return u.toString();
-  })();
-  const running: Instance[] = [];
+  const fleet = new Fleet('mi');
+  const dbUrl = fleet.dbUrl;
+  // Each start waits for GET /readyz.
+  const start = (port: number) => fleet.start(port);
 
-  const start = async (port: number): Promise<Instance> => {
-    const log: string[] = [];
-    const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        DATABASE_URL: dbUrl,
-        REDIS_URL: redisUrl,
-        REDIS_PREFIX: prefix,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        WEB_DIST: '/nonexistent',
-        LOG_LEVEL: 'warn',
-        RENDER_WORKERS: '0',
-        RATE_LIMIT_IP_PER_MINUTE: '100000000',
-        RATE_LIMIT_ACCOUNT_PER_MINUTE: '100000000',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const keep = (b: Buffer) => {
-      log.push(b.toString());
-      if (log.length > 200) log.shift();
-    };
-    proc.stdout?.on('data', keep);
-    proc.stderr?.on('data', keep);
-    const inst = { port, proc, log };
-    running.push(inst);
-    const deadline = Date.now() + 90_000;
-    for (;;) {
-      if (proc.exitCode !== null) throw new Error(`server on ${port} exited: ${log.join('')}`);
-      if (Date.now() > deadline) throw new Error(`server on ${port} did not start: ${log.join('')}`);
-      const ok = await fetch(`http://127.0.0.1:${port}/api/auth/publicKey`)
-        .then((r) => r.ok)
-        .catch(() => false);
-      if (ok) return inst;
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  };
-
-  afterAll(async () => {
-    for (const i of running) if (i.proc.exitCode === null) i.proc.kill('SIGKILL');
-    await new Promise((r) => setTimeout(r, 300));
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
-    const r = new Redis(redisUrl!);
-    const keys = await r.keys(`${prefix}*`);
-    // The jobs live under the database's own prefix (system_settings jobs.redisPrefix), read before the drop.
-    for (const p of jobPrefixes) keys.push(...(await r.keys(`${p}:*`)));
-    if (keys.length) await r.del(...keys);
-    await r.quit();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-  const jobPrefixes: string[] = [];
+  afterAll(() => fleet.cleanup());
 
   it('issues 2,000 invoices through both, survives kill -9 of one, each exactly once, numbers gap-free', async () => {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    await admin.end();
+    await fleet.createDatabase();
 
     const [portA, portB] = [await freePort(), await freePort()];
     // One after the other: the first start migrates and seeds the fresh database.
     const a = await start(portA);
     let b = await start(portB);
 
-    const base = (port: number) => `http://127.0.0.1:${port}`;
-    const pk = ((await (await fetch(`${base(portA)}/api/auth/publicKey`)).json()) as { publicKey: string })
-      .publicKey;
-    const login = await fetch(`${base(portA)}/api/auth/oauth/token`, {
-      method: 'POST',
-      headers: {
-        authorization: `Basic ${Buffer.from('webApp:webApp').toString('base64')}`,
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      body: new URLSearchParams({
-        username: 'demo',
-        password: publicEncrypt(
-          { key: pk, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-          Buffer.from('Demo@123'),
-        ).toString('base64'),
-        grant_type: 'password',
-      }),
-    });
-    const token = ((await login.json()) as { access_token: string }).access_token;
+    const token = await login(portA, 'demo', 'Demo@123');
     expect(token).toBeTruthy();
 
     const serialOf = (i: number) => `MI-${i}`;
-    const body = (i: number) =>
-      JSON.stringify({
-        clientSerial: serialOf(i),
-        type: 'digital_ordinary',
-        pricingMode: 'exclusive',
-        buyer: { name: '上海云帆信息技术有限公司', taxNumber: '91310104MA1FR8KX39' },
-        lines: [
-          {
-            name: '*软件维护服务*接口服务费',
-            taxCode: '3040201030000000000',
-            unit: '次',
-            quantity: '1',
-            unitPrice: '1',
-            rate: 'rate_13',
-          },
-        ],
-      });
+    const body = (i: number) => invoiceBody(serialOf(i));
 
     // The id each serial was answered with (a client's success), and how many sends each needed.
     const answered = new Map<string, number>();
@@ -221,11 +99,6 @@ describe.runIf(onPostgres && !!redisUrl)('several server processes on one Postgr
     const db = new pg.Client({ connectionString: dbUrl });
     await db.connect();
     try {
-      jobPrefixes.push(
-        ...(
-          await db.query(`SELECT value #>> '{}' AS v FROM system_settings WHERE key = 'jobs.redisPrefix'`)
-        ).rows.map((r) => r.v as string),
-      );
       const deadline = Date.now() + 100_000;
       let waiting = -1;
       while (waiting !== 0) {

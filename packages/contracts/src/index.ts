@@ -15,6 +15,7 @@ export * from './system/enterprise.ts';
 export * from './system/dashboard.ts';
 export * from './system/self.ts';
 export * from './system/tracking.ts';
+export * from './system/health.ts';
 export * from './billing/tax-codes.ts';
 export * from './billing/ai-coding.ts';
 export * from './billing/calculate.ts';

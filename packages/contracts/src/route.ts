@@ -52,6 +52,11 @@ export interface RouteContract<
   platformOnly?: boolean;
   /** A public route that takes the OAuth client's Basic credential (clientId:clientSecret) instead of a token. */
   clientCredential?: boolean;
+  /**
+   * Statuses besides 200 the route answers on purpose with its reply schema (readiness: 503 when not ready),
+   * each with what it means; the OpenAPI document lists them.
+   */
+  otherReplies?: Record<number, string>;
 }
 
 export type RateBudget = 'credentials' | 'events' | 'public-write';

@@ -9,6 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
+import { countPendingMigrations, migrationStamps, withAdvisoryLock } from './setup.ts';
 
 export type Schema = typeof schema;
 /** Both drivers give the same query builder; code above this file never knows which one runs. */
@@ -18,6 +19,13 @@ export interface DbHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /** Committed migrations not yet applied to this database (0 once migrate() has run anywhere). */
+  pendingMigrations(): Promise<number>;
+  /**
+   * Runs start-up work (migrate, menu sync, seed) once at a time across every process on this database: on
+   * PostgreSQL under an advisory lock (the others wait, then find it done); PGlite has one process, no lock.
+   */
+  withSetupLock<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
   /**
    * The handle background jobs write through: on PostgreSQL a pool of its own whose commits do not wait for
@@ -28,6 +36,11 @@ export interface DbHandle {
 }
 
 const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
+let stamps: number[] | undefined;
+const committedStamps = () => {
+  stamps ??= migrationStamps(migrationsFolder);
+  return stamps;
+};
 
 export interface DbOptions {
   /** postgres://… → node-postgres pool; otherwise PGlite stored in dataDir (or in memory when dataDir is 'memory://'). */
@@ -58,6 +71,8 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
       db,
       kind: 'postgres',
       migrate: () => migratePg(db as any, { migrationsFolder }),
+      pendingMigrations: () => countPendingMigrations((t) => pool.query(t), committedStamps()),
+      withSetupLock: (work) => withAdvisoryLock(pool, work),
       close: () => pool.end(),
       background: () => openDb({ databaseUrl: opts.databaseUrl, poolSize: 8, asyncCommit: true }),
     };
@@ -74,6 +89,12 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db as any, { migrationsFolder }),
+    pendingMigrations: () =>
+      countPendingMigrations(
+        (t) => client.query<Record<string, unknown>>(t) as Promise<{ rows: Record<string, unknown>[] }>,
+        committedStamps(),
+      ),
+    withSetupLock: (work) => work(),
     close: () => client.close(),
     // One connection in one process: background work shares it; closing the main handle closes both.
     background: async () => ({ ...handle, close: async () => {} }),

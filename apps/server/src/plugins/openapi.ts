@@ -59,6 +59,12 @@ export function buildOpenApi(contracts: RouteContract[], opts: { publicBaseUrl?:
     let id = exportedNames.get(c) ?? derivedId(c);
     for (let i = 2; used.has(id); i++) id = `${exportedNames.get(c) ?? derivedId(c)}${i}`;
     used.add(id);
+    const replySchema =
+      c.produces === 'file' ? undefined : c.reply ? schemas.convert(c.reply, 'output', `${id}Reply`) : {};
+    const jsonReply = (description: string) => ({
+      description,
+      content: { 'application/json': { schema: replySchema } },
+    });
     const op: Record<string, unknown> = {
       operationId: id,
       summary: c.summary,
@@ -71,14 +77,9 @@ export function buildOpenApi(contracts: RouteContract[], opts: { publicBaseUrl?:
         200:
           c.produces === 'file'
             ? { description: 'file', content: { 'application/octet-stream': {} } }
-            : {
-                description: 'OK',
-                content: {
-                  'application/json': {
-                    schema: c.reply ? schemas.convert(c.reply, 'output', `${id}Reply`) : {},
-                  },
-                },
-              },
+            : jsonReply('OK'),
+        // Statuses the route answers on purpose with the same body (readiness: 503 while not ready).
+        ...Object.fromEntries(Object.entries(c.otherReplies ?? {}).map(([st, d]) => [st, jsonReply(d)])),
         400: { description: '参数不合法 { status: 400, code, message }' },
         ...(rateBudgetOf(c) ? { 429: { description: '操作过于频繁 { code: RATE_LIMITED }' } } : {}),
         ...(c.permission === 'public'

@@ -2545,6 +2545,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/healthz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 存活探针：进程在运行即答 200 { status: ok }（不查数据库） */
+        get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 就绪探针：数据库可查询、Redis 应答 PING（配置 REDIS_URL 时）、迁移已完成且未在停机时答 200；否则答 503 并列出未通过的检查 */
+        get: operations["getReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/systemmanager/titleProp/uploadImgs": {
         parameters: {
             query?: never;
@@ -14871,6 +14905,100 @@ export interface operations {
             /** @description 无权限 { status: 40301 } */
             403: {
                 headers: {
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "ok";
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        checks: {
+                            /** @enum {string} */
+                            database: "ok" | "failed" | "skipped";
+                            /** @enum {string} */
+                            migrations: "ok" | "failed" | "skipped";
+                            /** @enum {string} */
+                            redis: "ok" | "failed" | "skipped";
+                            /** @enum {string} */
+                            shutdown: "ok" | "failed" | "skipped";
+                        };
+                        failed: ("database" | "redis" | "migrations" | "shutdown")[];
+                        /** @enum {string} */
+                        status: "ready" | "unavailable";
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未就绪（同一结构，failed 列出未通过的检查） */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        checks: {
+                            /** @enum {string} */
+                            database: "ok" | "failed" | "skipped";
+                            /** @enum {string} */
+                            migrations: "ok" | "failed" | "skipped";
+                            /** @enum {string} */
+                            redis: "ok" | "failed" | "skipped";
+                            /** @enum {string} */
+                            shutdown: "ok" | "failed" | "skipped";
+                        };
+                        failed: ("database" | "redis" | "migrations" | "shutdown")[];
+                        /** @enum {string} */
+                        status: "ready" | "unavailable";
+                    };
+                };
+            };
+        };
+    };
                     [name: string]: unknown;
                 };
                 content?: never;
