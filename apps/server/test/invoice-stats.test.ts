@@ -306,14 +306,12 @@ describe('开票统计 (invoiceStatistic)', () => {
     });
   });
 
-  it('the demo invoices: issued through the sandbox over the last months, once, quickly', async () => {
+  it('the demo invoices: issued through the sandbox over the last months, once', async () => {
     expect(wantsDemoInvoices()).toBe(false);
     const db = app().services.db;
     const [demo] = await db.select().from(users).where(eq(users.username, 'demo'));
-    const started = Date.now();
+    // How fast the seed runs is not asserted here (speed belongs in `npm run bench`, never in a timed test).
     expect(await seedInvoiceDemo(db, 'demo')).toBe(24);
-    // Well under 2 s on an idle machine; the bound only catches a regression on a loaded box.
-    expect(Date.now() - started).toBeLessThan(10_000);
     expect(await seedInvoiceDemo(db, 'demo')).toBe(0);
     const rows = await db
       .select()
