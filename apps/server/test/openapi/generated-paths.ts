@@ -1930,23 +1930,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/billing/v1/productNameCorrespondSku/export": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** 商品对照：导出 Excel */
-        get: operations["getBillingV1ProductNameCorrespondSkuExport"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/billing/v1/productNameCorrespondSku/findData": {
         parameters: {
             query?: never;
@@ -2545,6 +2528,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/systemmanager/titleProp/uploadImgs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 上传标题图 (同 enterpriseLogoUpload kind=title) */
+        post: operations["uploadTitleImage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -2573,23 +2573,6 @@ export interface paths {
         get: operations["getReadiness"];
         put?: never;
         post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/systemmanager/titleProp/uploadImgs": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** 上传标题图 (同 enterpriseLogoUpload kind=title) */
-        post: operations["uploadTitleImage"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3044,6 +3027,7 @@ export interface operations {
                                         [key: string]: string;
                                     };
                                 };
+                                lowerIsBetter?: boolean;
                                 previous: number | null;
                                 /** @enum {string} */
                                 unit: "count" | "fen";
@@ -12311,51 +12295,6 @@ export interface operations {
             };
         };
     };
-    getBillingV1ProductNameCorrespondSkuExport: {
-        parameters: {
-            query?: {
-                commodityId?: number;
-                keyword?: string;
-                sort?: "id" | "-id" | "productName" | "-productName" | "sku" | "-sku" | "createdAt" | "-createdAt" | "updatedAt" | "-updatedAt";
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description file */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/octet-stream": unknown;
-                };
-            };
-            /** @description 参数不合法 { status: 400, code, message } */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description 未登录 { status: 40101 } */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description 无权限 { status: 40301 } */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
     findSkuMaps: {
         parameters: {
             query?: never;
@@ -14905,6 +14844,67 @@ export interface operations {
             /** @description 无权限 { status: 40301 } */
             403: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    uploadTitleImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "0";
+                        content: {
+                            logoUrl: string | null;
+                            titleImageUrl: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     getHealth: {
         parameters: {
             query?: never;
@@ -14996,67 +14996,6 @@ export interface operations {
                         status: "ready" | "unavailable";
                     };
                 };
-            };
-        };
-    };
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    uploadTitleImage: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "multipart/form-data": {
-                    /** Format: binary */
-                    file?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        code: "0";
-                        content: {
-                            logoUrl: string | null;
-                            titleImageUrl: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description 参数不合法 { status: 400, code, message } */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description 未登录 { status: 40101 } */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description 无权限 { status: 40301 } */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
