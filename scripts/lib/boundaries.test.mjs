@@ -7,23 +7,13 @@ import { serverCrossings, webCrossings, webHandWrittenCalls } from './boundaries
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
-/**
- * Files that still hold a hand-written address because another change is rewriting their folder right now.
- * Each must still have one (so the list only shrinks); remove the file here when it moves onto call(contract).
- */
-const PENDING_CALLS = ['apps/web/src/features/platform/dashboard/dashboard-api.ts'];
-const fileOf = (hit) => hit.slice(0, hit.indexOf(':'));
-
 describe('web import boundaries (architecture.md: a feature never imports another feature)', () => {
   test('no feature imports another, and entities/, lib/, crud/, shell/ never import features/', () => {
     expect(webCrossings(root)).toEqual([]);
   });
 
   test('the server is called only through call(contract): no /api literal or http.* outside lib/http*', () => {
-    const hits = webHandWrittenCalls(root);
-    expect(hits.filter((h) => !PENDING_CALLS.includes(fileOf(h)))).toEqual([]);
-    // A pending file that is clean must leave the list.
-    expect(PENDING_CALLS.filter((f) => !hits.some((h) => fileOf(h) === f))).toEqual([]);
+    expect(webHandWrittenCalls(root)).toEqual([]);
   });
 });
 

@@ -1,11 +1,11 @@
-import { type DashboardReply, getDashboardCards } from '@fpy/contracts';
+import { getDashboardCards, getDashboard } from '@fpy/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { call, http } from '../../../lib/http.ts';
+import { call } from '../../../lib/http.ts';
 
 /** Operator figures (requests, logins, gate log) — the platform accounts' extra panel. */
 export const dashboardQuery = queryOptions({
   queryKey: ['dashboard'],
-  queryFn: () => http.get<DashboardReply>('/api/admin/dashboard'),
+  queryFn: ({ signal }) => call(getDashboard, { signal }),
   // Figures of "today" are worth refreshing while the page stays open.
   refetchInterval: 60_000,
 });
