@@ -7,7 +7,7 @@ import {
   batchAiCodingTemplate,
 } from '@fpy/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Progress, Select, Space, Table, Upload } from 'antd';
+import { Button, Card, Checkbox, Progress, Select, Space, Table, Tag, Tooltip, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/feedback.ts';
@@ -21,6 +21,8 @@ export function BatchCodingPanel() {
   const [jobId, setJobId] = useState<number | null>(() => Number(localStorage.getItem(JOB_KEY)) || null);
   const [choice, setChoice] = useState<Record<number, string>>({});
   const [selected, setSelected] = useState<number[]>([]);
+  // Reviewers work through the weak rows first, so they can narrow the table to them.
+  const [reviewOnly, setReviewOnly] = useState(false);
   const { data: job, refetch } = useQuery({
     queryKey: ['taxCodes', 'batchJob', jobId],
     queryFn: () => call(batchAiCodingResult, { body: { jobId: jobId as number }, silent: true }),
@@ -42,6 +44,9 @@ export function BatchCodingPanel() {
     }
     return false;
   };
+
+  const reviewCount = (job?.rows ?? []).filter((r) => r.lowConfidence).length;
+  const rows = reviewOnly ? (job?.rows ?? []).filter((r) => r.lowConfidence) : job?.rows;
 
   const codeOf = (r: BatchRow) => choice[r.id] ?? r.acceptedCode ?? r.suggestions?.[0]?.code;
   const accept = async () => {
@@ -74,6 +79,13 @@ export function BatchCodingPanel() {
             <Button disabled={!selected.length} onClick={accept}>
               {t('taxCodes.batch.accept', { count: selected.length })}
             </Button>
+            <Checkbox
+              checked={reviewOnly}
+              disabled={!reviewCount}
+              onChange={(e) => setReviewOnly(e.target.checked)}
+            >
+              {t('taxCodes.batch.reviewOnly', { count: reviewCount })}
+            </Checkbox>
           </>
         )}
       </Space>
@@ -88,12 +100,24 @@ export function BatchCodingPanel() {
         <Table<BatchRow>
           rowKey="id"
           size="small"
-          dataSource={job.rows}
+          dataSource={rows}
           pagination={{ pageSize: 50 }}
           rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
           columns={[
             { title: t('taxCodes.batch.row'), dataIndex: 'rowNumber', width: 70 },
             { title: t('taxCodes.batch.name'), dataIndex: 'name' },
+            {
+              title: t('taxCodes.batch.review'),
+              key: 'review',
+              width: 100,
+              sorter: (a, b) => Number(b.lowConfidence) - Number(a.lowConfidence),
+              render: (_, r) =>
+                r.lowConfidence ? (
+                  <Tooltip title={t('taxCodes.batch.reviewTip')}>
+                    <Tag color="warning">{t('taxCodes.batch.reviewTag')}</Tag>
+                  </Tooltip>
+                ) : null,
+            },
             {
               title: t('taxCodes.batch.code'),
               render: (_, r) => (

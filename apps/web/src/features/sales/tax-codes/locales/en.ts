@@ -40,6 +40,10 @@ export default {
       row: 'Row',
       name: 'Product name',
       code: 'Suggested code',
+      review: 'Review',
+      reviewTag: 'Review',
+      reviewTip: 'The top code is uncertain or close to the runner-up: check it before accepting',
+      reviewOnly: 'Only rows to review ({{count}})',
     },
     sync: {
       sync: 'Sync codes',

@@ -40,6 +40,10 @@ export default {
       row: '行号',
       name: '商品名称',
       code: '推荐编码',
+      review: '复核',
+      reviewTag: '需复核',
+      reviewTip: '首选编码把握不大或与第二个推荐接近，请核对后再采纳',
+      reviewOnly: '只看需复核（{{count}}）',
     },
     sync: {
       sync: '同步编码',
