@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Db, invoiceEvents, invoiceLines, invoices, openDb } from '@fpy/db';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { type ModeFigures, runMode } from './issuing-modes.ts';
 import { freshDatabase, pgReachable } from './pg-admin.ts';
 import { startServer } from './server-process.ts';
 
@@ -19,6 +19,8 @@ export interface IssuingResult {
   barePerSecond: number;
   /** PostgreSQL: invoices still waiting for the bureau when the load stopped, and how fast they were issued. */
   backlog?: { waiting: number; seconds: number; perSecond: number };
+  /** PostgreSQL: the same run as a mode of issuing-modes.ts (compared there with REDIS_URL). */
+  mode?: ModeFigures;
 }
 
 const CONNECTIONS = Number(process.env.BENCH_ISSUE_CONNECTIONS ?? 32);
@@ -108,34 +110,6 @@ async function bareInserts(db: Db, seconds: number): Promise<number> {
   return Math.round(done / ((Date.now() - started) / 1000));
 }
 
-/**
- * Accepted is not issued: while the API is saturated the issue jobs yield to it (jobs/api-load.ts), so the
- * run leaves a backlog. Waits until every accepted invoice is issued and reports how fast that went.
- */
-async function drainBacklog(url: string) {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    const waiting = async () =>
-      Number(
-        (await c.query("select count(*) n from invoices where status in ('ready', 'issuing')")).rows[0].n,
-      );
-    const started = Date.now();
-    const first = await waiting();
-    let left = first;
-    while (left > 0) {
-      await new Promise((res) => setTimeout(res, 250));
-      left = await waiting();
-      if (Date.now() - started > 600_000)
-        throw new Error(`backlog not issued after 10 minutes: ${left} left`);
-    }
-    const seconds = (Date.now() - started) / 1000;
-    return { waiting: first, seconds, perSecond: Math.round(first / Math.max(seconds, 0.001)) };
-  } finally {
-    await c.end();
-  }
-}
-
 async function apiLoad(port: number, env: Record<string, string>, seconds: number) {
   const server = await startServer(port, env);
   try {
@@ -166,7 +140,6 @@ async function apiLoad(port: number, env: Record<string, string>, seconds: numbe
       p99: r.latency.p99,
       non2xx: r.non2xx,
       errors: r.errors,
-      ...(env.DATABASE_URL ? { backlog: await drainBacklog(env.DATABASE_URL) } : {}),
     };
   } finally {
     await server.stop();
@@ -202,16 +175,23 @@ export async function benchIssuingPostgres(port: number, seconds = 10): Promise<
   } finally {
     await bare.drop();
   }
-  const api = await freshDatabase(`bench_${process.pid}`);
-  try {
-    return {
-      database: 'PostgreSQL',
-      barePerSecond,
-      ...(await apiLoad(port, { DATABASE_URL: api.url }, seconds)),
-    };
-  } finally {
-    await api.drop();
-  }
+  // The in-process mode of issuing-modes.ts: its figures are compared with REDIS_URL afterwards (run.ts).
+  const m = await runMode('memory', port, seconds);
+  return {
+    database: 'PostgreSQL',
+    barePerSecond,
+    apiPerSecond: m.accepted,
+    p50: m.p50,
+    p99: m.p99,
+    non2xx: m.non2xx,
+    errors: m.errors,
+    backlog: {
+      waiting: m.backlog,
+      seconds: m.drainSeconds,
+      perSecond: Math.round(m.backlog / Math.max(m.drainSeconds, 0.001)),
+    },
+    mode: m,
+  };
 }
 
 /** Standalone: `node --import tsx scripts/bench/issuing.ts` prints just these figures. */

@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { benchAiCoding } from './ai-coding.ts';
 import { measureScripts } from './bundle-size.ts';
 import { benchIssuingPglite, benchIssuingPostgres, printIssuing } from './issuing.ts';
+import { benchIssuingModes, printModes } from './issuing-modes.ts';
 import { load } from './load.ts';
 import { printPdfBench } from './pdf.ts';
 import { startServer } from './server-process.ts';
@@ -133,3 +134,10 @@ printIssuing(await benchIssuingPglite(9791), line);
 const onPg = await benchIssuingPostgres(9792);
 if (onPg) printIssuing(onPg, line);
 else line('POST /api/billing/v1/invoices (PostgreSQL)', 'skipped: 127.0.0.1:5432 unreachable');
+
+// Issue 22 §2: the same load with REDIS_URL (BullMQ, Redis limiter and bus) right after the in-process run
+// above, and two instances on one database and Redis behind one client.
+console.log('');
+const modes = onPg && (await benchIssuingModes(9793, { memory: onPg.mode }));
+if (modes) printModes(modes, line);
+else line('Issuing with REDIS_URL', 'skipped: PostgreSQL or Redis (127.0.0.1:6379) unreachable');

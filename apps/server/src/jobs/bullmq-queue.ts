@@ -1,5 +1,7 @@
 import { type Job, Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
+import { AddCoalescer, JobCollector } from './bull-batching.ts';
+import { BusyTurns } from './busy-turns.ts';
 import {
   type BatchHandler,
   dedupKey,
@@ -12,9 +14,21 @@ import {
 export interface BullQueueOptions {
   /** Redis key prefix; one per database so two installations (or parallel test runs) never share jobs. */
   prefix: string;
-  /** Jobs of one name run at most this many at a time in this process. */
+  /** Jobs of one name (process) run at most this many at a time in this process; default 16. */
   concurrency?: number;
+  /**
+   * True while interactive requests are waiting (ApiLoad, as for MemoryQueue): then one batch at a time runs
+   * in this process, whatever its name, with a breather of four times its length after it (busy-turns.ts).
+   */
+  busy?: () => boolean;
 }
+
+/**
+ * Batches of one name a process runs at once when the API is idle, as MemoryQueue's concurrency: with one the
+ * issue job's backlog drained at about half the in-process rate (each batch is a handful of sequential round
+ * trips), with eight about as fast.
+ */
+const BATCHES_IN_FLIGHT = 8;
 
 const STATE: Record<string, JobInfo['state']> = {
   completed: 'done',
@@ -34,12 +48,16 @@ const STATE: Record<string, JobInfo['state']> = {
 export class BullQueue implements JobQueue {
   private readonly queues = new Map<string, Queue>();
   private readonly workers = new Map<string, Worker>();
+  private readonly adders = new Map<string, AddCoalescer>();
+  private readonly turns: BusyTurns;
   private closed = false;
 
   private constructor(
     private readonly connection: Redis,
     private readonly opts: BullQueueOptions,
-  ) {}
+  ) {
+    this.turns = new BusyTurns(opts.busy ?? (() => false));
+  }
 
   static async connect(url: string, opts: BullQueueOptions): Promise<BullQueue> {
     // Workers block on Redis: BullMQ requires commands to wait for a reconnection rather than fail.
@@ -57,8 +75,14 @@ export class BullQueue implements JobQueue {
     return q;
   }
 
+  /** Enqueues arriving together go to Redis in one pipeline (AddCoalescer). */
   async enqueue(name: string, payload: unknown, opts: EnqueueOptions = {}): Promise<string> {
-    const job = await this.queue(name).add(name, payload, {
+    let adder = this.adders.get(name);
+    if (!adder) {
+      adder = new AddCoalescer(this.queue(name), name);
+      this.adders.set(name, adder);
+    }
+    const id = await adder.add(payload, {
       attempts: Math.max(1, opts.attempts ?? 5),
       backoff: { type: 'exponential', delay: opts.backoffMs ?? 200 },
       ...(opts.delayMs ? { delay: opts.delayMs } : {}),
@@ -67,20 +91,40 @@ export class BullQueue implements JobQueue {
       removeOnComplete: { age: 3600, count: 10_000 },
       removeOnFail: { age: 7 * 24 * 3600 },
     });
-    return `${name}|${job.id}`;
+    return `${name}|${id}`;
   }
 
   process<P>(name: string, handler: JobHandler<P>): void {
+    this.processBatch<P>(
+      name,
+      async ([item]) => {
+        await handler(item.payload, item.job);
+        return [null];
+      },
+      { max: 1 },
+    );
+  }
+
+  /**
+   * BullMQ hands a worker one job at a time (batches are a BullMQ Pro feature), so the worker's jobs are
+   * gathered into batches here (JobCollector): it holds one batch more than it runs, each job keeps its
+   * lock while it waits, and each settles with its own answer (an error is retried with backoff by BullMQ).
+   */
+  processBatch<P>(name: string, handler: BatchHandler<P>, opts: { max: number }): void {
     if (this.workers.has(name)) throw new Error(`job ${name} already has a processor`);
+    const max = Math.max(1, opts.max);
+    const concurrency = this.opts.concurrency ?? 16;
+    // Batches: BATCHES_IN_FLIGHT at a time per name and process while one more gathers (JobCollector); single
+    // jobs run up to `concurrency` at once.
+    const batches = max > 1 ? BATCHES_IN_FLIGHT : concurrency;
+    const collector = new JobCollector<P>(handler, max, batches, (task) => this.turns.run(task));
     const worker = new Worker(
       name,
-      async (job: Job) => {
-        await handler(job.data as P, toInfo(name, job, 'running'));
-      },
+      (job: Job) => collector.push(job.data as P, toInfo(name, job, 'running')),
       {
         connection: this.connection,
         prefix: this.opts.prefix,
-        concurrency: this.opts.concurrency ?? 16,
+        concurrency: max > 1 ? (batches + 1) * max : concurrency,
       },
     );
     // Errors of the worker itself (connection drops) are retried by BullMQ; a listener keeps them from
@@ -88,14 +132,6 @@ export class BullQueue implements JobQueue {
     worker.on('error', () => {});
     this.workers.set(name, worker);
     this.queue(name);
-  }
-
-  /** BullMQ hands a worker one job at a time (batches are a BullMQ Pro feature): batches of one. */
-  processBatch<P>(name: string, handler: BatchHandler<P>): void {
-    this.process<P>(name, async (payload, job) => {
-      const [err] = await handler([{ payload, job }]);
-      if (err) throw err;
-    });
   }
 
   async get(id: string): Promise<JobInfo | undefined> {
@@ -128,6 +164,8 @@ export class BullQueue implements JobQueue {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    // Jobs held for their turn run now, so the workers' close (which waits for them) ends.
+    this.turns.release();
     await Promise.allSettled([...this.workers.values()].map((w) => w.close()));
     await Promise.allSettled([...this.queues.values()].map((q) => q.close()));
     await this.connection.quit().catch(() => this.connection.disconnect());

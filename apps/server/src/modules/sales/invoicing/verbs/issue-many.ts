@@ -96,13 +96,18 @@ export async function issueMany(ctx: GatewayCtx, refs: Ref[]): Promise<(Error | 
         ],
       );
       const status = new Map(moved.map((m) => [keyOf({ tenantId: m.tenant_id, id: m.id }), m.status]));
+      // Asked for together, so a queue on Redis adds them in one round trip (bullmq-queue.ts).
+      await Promise.all(
+        claimed
+          .filter(({ invoice }) => status.get(keyOf(invoice)) === 'issued')
+          .map(({ invoice }) => {
+            const payload: InvoiceIssuedPayload = { tenantId: invoice.tenantId, invoiceId: invoice.id };
+            return ctx.jobs.enqueue(INVOICE_ISSUED_JOB, payload, { attempts: 5, backoffMs: 500 });
+          }),
+      );
       for (const { invoice } of claimed) {
         const key = keyOf(invoice);
         const now = status.get(key);
-        if (now === 'issued') {
-          const payload: InvoiceIssuedPayload = { tenantId: invoice.tenantId, invoiceId: invoice.id };
-          await ctx.jobs.enqueue(INVOICE_ISSUED_JOB, payload, { attempts: 5, backoffMs: 500 });
-        }
         // Refused: the invoice shows 开具失败 with the bureau's reason. Still pending: retried, then queried.
         // Not moved at all: someone else moved it first; the single way reads where it stands.
         if (now === 'issued' || now === 'failed') outcome.set(key, null);
