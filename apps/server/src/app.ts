@@ -127,7 +127,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     notifier: new OutboxNotifier(db),
     // On Redis jobs survive restarts and are shared by every process on this database.
     jobs: config.REDIS_URL
-      ? await BullQueue.connect(config.REDIS_URL, { prefix: jobsPrefix })
+      ? await BullQueue.connect(config.REDIS_URL, { prefix: jobsPrefix, busy: () => apiLoad.busy })
       : new MemoryQueue({ busy: () => apiLoad.busy }),
     // main.ts starts it; tests run tasks with runNow so nothing fires behind their back.
     // On Redis each tick of a task runs in one process of the installation (the jobs prefix is per database).
