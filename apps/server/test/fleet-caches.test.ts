@@ -8,13 +8,14 @@ import { PNG_BYTES } from './base-helpers.ts';
 import {
   call,
   encryptFor,
+  Fleet,
   fleetAvailable,
+  freePort,
+  type Instance,
   login,
-  Processes,
-  type ServerProcess,
   tryLogin,
   within,
-} from './fleet-processes.ts';
+} from './fleet-helpers.ts';
 
 /**
  * Issue 22 §1: every change that narrows access, or changes what the console shows, reaches every instance
@@ -28,11 +29,11 @@ const MENUS = '/api/admin/user/front/tenant/menus';
 const LIMIT_MS = 1000;
 
 describe.runIf(fleetAvailable)('cached access and settings across two server processes', () => {
-  const fleet = new Processes('caches');
+  const fleet = new Fleet('caches', { dataDirPerProcess: true });
   let s3: S3rver;
   let s3dir = '';
-  let a: ServerProcess;
-  let b: ServerProcess;
+  let a: Instance;
+  let b: Instance;
   const seen: Record<string, number> = {};
 
   beforeAll(async () => {
@@ -52,8 +53,8 @@ describe.runIf(fleetAvailable)('cached access and settings across two server pro
       S3_SECRET_ACCESS_KEY: 'S3RVER',
     };
     // One after the other: the first start migrates and seeds the fresh database.
-    a = await fleet.start(env);
-    b = await fleet.start(env);
+    a = await fleet.start(await freePort(), env);
+    b = await fleet.start(await freePort(), env);
   }, 180_000);
 
   afterAll(async () => {
@@ -62,7 +63,7 @@ describe.runIf(fleetAvailable)('cached access and settings across two server pro
         .map(([k, ms]) => `${k} ${ms} ms`)
         .join(', ')}`,
     );
-    await fleet.close();
+    await fleet.cleanup();
     await s3?.close();
     if (s3dir) rmSync(s3dir, { recursive: true, force: true });
   });

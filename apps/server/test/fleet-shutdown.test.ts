@@ -1,17 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../src/seed/demo-data.ts';
-import {
-  base,
-  Fleet,
-  freePort,
-  invoiceBody,
-  invoiceRows,
-  login,
-  redisUrl,
-  sandboxNumbers,
-  waitAllIssued,
-} from './fleet-helpers.ts';
-import { onPostgres } from './harness.ts';
+import { base, Fleet, fleetAvailable, freePort, login } from './fleet-helpers.ts';
+import { invoiceBody, invoiceRows, sandboxNumbers, waitAllIssued } from './fleet-invoices.ts';
 
 /**
  * Issue 22 §3: restarts lose nothing. Two real server processes on one fresh PostgreSQL database and one Redis;
@@ -39,7 +29,7 @@ interface Attempt {
   detail?: string;
 }
 
-describe.runIf(onPostgres && !!redisUrl)('SIGTERM to one of two instances under load', () => {
+describe.runIf(fleetAvailable)('SIGTERM to one of two instances under load', () => {
   const fleet = new Fleet('fsd');
   afterAll(() => fleet.cleanup());
 
@@ -54,7 +44,7 @@ describe.runIf(onPostgres && !!redisUrl)('SIGTERM to one of two instances under 
       SHUTDOWN_DELAY_SECONDS: '1',
     });
     await Promise.all([fleet.waitReady(a), fleet.waitReady(b)]);
-    const token = await login(portA, 'demo', DEMO_USERS.demo);
+    const token = await login(a.url, 'demo', DEMO_USERS.demo);
     expect(token).toBeTruthy();
 
     const attempts: Attempt[] = [];

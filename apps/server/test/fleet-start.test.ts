@@ -1,7 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../src/seed/demo-data.ts';
-import { base, Fleet, freePort, login, redisUrl } from './fleet-helpers.ts';
-import { onPostgres } from './harness.ts';
+import { base, Fleet, fleetAvailable, freePort, login } from './fleet-helpers.ts';
 
 /**
  * Issue 22 §3: instances may start together. Two real server processes are started at the same moment on an
@@ -9,7 +8,7 @@ import { onPostgres } from './harness.ts';
  * (a second CREATE SCHEMA, a second admin user). With it, one migrates and seeds, the other waits and then
  * finds the work done: both become ready, and the seed's rows exist once.
  */
-describe.runIf(onPostgres && !!redisUrl)('two instances starting together on an empty database', () => {
+describe.runIf(fleetAvailable)('two instances starting together on an empty database', () => {
   const fleet = new Fleet('fs');
   afterAll(() => fleet.cleanup());
 
@@ -24,7 +23,7 @@ describe.runIf(onPostgres && !!redisUrl)('two instances starting together on an 
       expect(res.status).toBe(200);
       expect(await res.json()).toMatchObject({ status: 'ready', failed: [] });
       // Both serve the same seeded accounts (and the same stored login key).
-      expect(await login(port, 'demo', DEMO_USERS.demo)).toBeTruthy();
+      expect(await login(base(port), 'demo', DEMO_USERS.demo)).toBeTruthy();
     }
 
     const db = await fleet.db();

@@ -1,7 +1,6 @@
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { base, Fleet, freePort, invoiceBody, login, redisUrl } from './fleet-helpers.ts';
-import { onPostgres } from './harness.ts';
+import { base, Fleet, fleetAvailable, freePort, login } from './fleet-helpers.ts';
+import { invoiceBody, invoiceRows, sandboxNumbers, waitAllIssued } from './fleet-invoices.ts';
 
 /**
  * The proof of issue 13 §4: two real server processes (main.ts, as `npm start` runs it) on one PostgreSQL
@@ -15,9 +14,8 @@ const TOTAL = 2000;
 const CONNECTIONS = 8;
 const KILL_AT = TOTAL / 2;
 
-describe.runIf(onPostgres && !!redisUrl)('several server processes on one PostgreSQL and one Redis', () => {
+describe.runIf(fleetAvailable)('several server processes on one PostgreSQL and one Redis', () => {
   const fleet = new Fleet('mi');
-  const dbUrl = fleet.dbUrl;
   // Each start waits for GET /readyz.
   const start = (port: number) => fleet.start(port);
 
@@ -31,7 +29,7 @@ describe.runIf(onPostgres && !!redisUrl)('several server processes on one Postgr
     const a = await start(portA);
     let b = await start(portB);
 
-    const token = await login(portA, 'demo', 'Demo@123');
+    const token = await login(a.url, 'demo', 'Demo@123');
     expect(token).toBeTruthy();
 
     const serialOf = (i: number) => `MI-${i}`;
@@ -96,37 +94,10 @@ describe.runIf(onPostgres && !!redisUrl)('several server processes on one Postgr
 
     // Every accepted invoice ends issued: jobs survive on Redis, the stuck ones of the killed process are
     // resumed by the restarted one (resumption at start) or recovered as stalled by BullMQ.
-    const db = new pg.Client({ connectionString: dbUrl });
-    await db.connect();
+    const db = await fleet.db();
     try {
-      const deadline = Date.now() + 100_000;
-      let waiting = -1;
-      while (waiting !== 0) {
-        waiting = Number(
-          (
-            await db.query(
-              `SELECT count(*) AS n FROM invoices WHERE client_serial LIKE 'MI-%' AND status <> 'issued'`,
-            )
-          ).rows[0].n,
-        );
-        if (waiting === 0) break;
-        if (Date.now() > deadline)
-          throw new Error(`${waiting} invoices not issued; A: ${a.log.join('')} B: ${b.log.join('')}`);
-        await new Promise((r) => setTimeout(r, 500));
-      }
-      const rows = (
-        await db.query(
-          `SELECT i.id, i.tenant_id, i.client_serial, i.status, i.number, i.seller_credit_code
-             FROM invoices i WHERE i.client_serial LIKE 'MI-%'`,
-        )
-      ).rows as {
-        id: number;
-        tenant_id: number;
-        client_serial: string;
-        status: string;
-        number: string;
-        seller_credit_code: string;
-      }[];
+      await waitAllIssued(db, 'MI-', () => `A: ${a.log.join('')} B: ${b.log.join('')}`);
+      const rows = await invoiceRows(db, 'MI-');
       // Exactly once: one row per serial, none missing, and it is the one the client was answered with.
       expect(rows).toHaveLength(TOTAL);
       expect(new Set(rows.map((r) => r.client_serial)).size).toBe(TOTAL);
@@ -134,25 +105,12 @@ describe.runIf(onPostgres && !!redisUrl)('several server processes on one Postgr
       expect(rows.every((r) => r.status === 'issued')).toBe(true);
       // One bureau invoice per request and each number once.
       expect(new Set(rows.map((r) => r.number)).size).toBe(TOTAL);
-      const sandbox = (
-        await db.query(
-          `SELECT seller_credit_code, count(*)::int AS n, count(DISTINCT number)::int AS d,
-                  min(substr(number, 6)::bigint) AS lo, max(substr(number, 6)::bigint) AS hi
-             FROM tax_sandbox_invoices GROUP BY seller_credit_code`,
-        )
-      ).rows as { seller_credit_code: string; n: number; d: number; lo: string; hi: string }[];
-      const seller = rows[0].seller_credit_code;
-      const mine = sandbox.find((s) => s.seller_credit_code === seller)!;
+      const mine = await sandboxNumbers(db, rows[0].seller_credit_code);
       // Gap-free per seller (and year): the numbers are exactly 1..n, and the sequence row says n.
       expect(mine.n).toBe(mine.d);
       expect(Number(mine.lo)).toBe(1);
       expect(Number(mine.hi)).toBe(mine.n);
-      const seq = (
-        await db.query(
-          `SELECT sum(last_seq)::int AS s FROM tax_sandbox_sequences WHERE seller_credit_code = $1`,
-          [seller],
-        )
-      ).rows[0].s;
+      const seq = mine.seq;
       expect(seq).toBe(mine.n);
       expect(mine.n).toBeGreaterThanOrEqual(TOTAL);
       console.log(
