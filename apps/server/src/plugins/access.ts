@@ -51,6 +51,7 @@ export function installAccess(app: FastifyInstance, services: Services, actors: 
       throw forbidden('FORBIDDEN.platform_admin');
     if (contract.permission === 'authenticated' || actor.platform) return;
     const codes = permissionCodes(contract.permission);
-    if (!codes.some((c) => actor.codes.has(c))) throw forbidden('FORBIDDEN.permission', { codes: listText(codes, ' 或 ', ' or ') });
+    if (!codes.some((c) => actor.codes.has(c)))
+      throw forbidden('FORBIDDEN.permission', { codes: listText(codes, ' 或 ', ' or ') });
   });
 }

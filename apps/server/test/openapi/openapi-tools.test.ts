@@ -57,7 +57,10 @@ describe('the OpenAPI document, as outside tools read it', () => {
         headers: Object.fromEntries(req.headers),
         payload: req.body ? Buffer.from(await req.arrayBuffer()) : undefined,
       });
-      return new Response(res.rawPayload, { status: res.statusCode, headers: res.headers as Record<string, string> });
+      return new Response(res.rawPayload, {
+        status: res.statusCode,
+        headers: res.headers as Record<string, string>,
+      });
     };
     const client = createClient<paths>({ baseUrl: 'http://localhost', fetch: fetchThroughInject });
     const token = await t.login('demo', 'Demo@123');

@@ -64,6 +64,5 @@ export async function assertAdminRemains(db: Db, tenantId: number | null) {
     .from(groupMembers)
     .innerJoin(users, eq(users.id, groupMembers.userId))
     .where(and(eq(groupMembers.groupId, g.id), eq(users.status, RecordStatus.Active)));
-  if (row.n === 0)
-    throw businessError('LAST_TENANT_ADMIN');
+  if (row.n === 0) throw businessError('LAST_TENANT_ADMIN');
 }

@@ -100,8 +100,7 @@ export function registerCommodityRoutes(app: FastifyInstance) {
   route(app, exportCommodities, async (ctx, { query, reply }) => {
     const where = commodityWhere(ctx, query);
     const [{ n }] = await ctx.db.select({ n: count() }).from(commodities).where(and(where));
-    if (n > MAX_EXPORT_ROWS)
-      throw badRequest('EXPORT_TOO_LARGE.filter', { max: MAX_EXPORT_ROWS });
+    if (n > MAX_EXPORT_ROWS) throw badRequest('EXPORT_TOO_LARGE.filter', { max: MAX_EXPORT_ROWS });
     const [rows, catalog] = await Promise.all([
       ctx.db.select().from(commodities).where(where).orderBy(commodityOrder(query.sort)),
       catalogFor(ctx.db),

@@ -1,4 +1,12 @@
-import { type BodyOf, type commodityInput, type CommodityRow, labelText, listText, providedOf, type updateCommodity } from '@fpy/contracts';
+import {
+  type BodyOf,
+  type commodityInput,
+  type CommodityRow,
+  labelText,
+  listText,
+  providedOf,
+  type updateCommodity,
+} from '@fpy/contracts';
 import { commodities, type Db } from '@fpy/db';
 import { POLICY_LABEL, rateLabel } from '@fpy/domain';
 import type { z } from 'zod';

@@ -4,7 +4,7 @@ import type { AuthedCtx } from '../../../http/context.ts';
 import type { JobQueue } from '../../../jobs/queue.ts';
 import { AppError, businessError, notFound } from '../../../lib/errors.ts';
 import { createDraft, isStateChanged, issuingTenant, submitForIssue } from '../invoicing/index.ts';
-import { type VerbCtx } from '../../../http/verb-ctx.ts';
+import type { VerbCtx } from '../../../http/verb-ctx.ts';
 import type { BatchPayload, BatchReport, StoredInvoice } from './types.ts';
 
 export const BATCH_JOB = 'invoice-batch.run';
@@ -33,11 +33,9 @@ export async function startBatch(ctx: AuthedCtx, id: number) {
     .from(invoiceBatches)
     .where(and(eq(invoiceBatches.id, id), eq(invoiceBatches.tenantId, tenantId)));
   if (!batch) throw notFound('NOT_FOUND.batch');
-  if (batch.status !== 'validated')
-    throw businessError('BATCH_ALREADY_STARTED');
+  if (batch.status !== 'validated') throw businessError('BATCH_ALREADY_STARTED');
   const payload = batch.payload as BatchPayload;
-  if (!payload.invoices.length)
-    throw businessError('BATCH_NOTHING_TO_ISSUE');
+  if (!payload.invoices.length) throw businessError('BATCH_NOTHING_TO_ISSUE');
   const [started] = await ctx.db
     .update(invoiceBatches)
     .set({

@@ -11,7 +11,10 @@ export function refuseOutOfRange<T>(run: () => T): T {
   try {
     return run();
   } catch (err) {
-    if (isAmountOutOfRange(err)) throw badRequest('AMOUNT_OUT_OF_RANGE', { problem: local(err.message, 'The amount is out of range: at most 12 integer digits') });
+    if (isAmountOutOfRange(err))
+      throw badRequest('AMOUNT_OUT_OF_RANGE', {
+        problem: local(err.message, 'The amount is out of range: at most 12 integer digits'),
+      });
     throw err;
   }
 }

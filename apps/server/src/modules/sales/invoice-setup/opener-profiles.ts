@@ -1,4 +1,12 @@
-import { type BodyOf, labelText, type openerProfileInput, type OpenerProfileRow, type OpenerRole, providedOf, type updateOpenerProfile } from '@fpy/contracts';
+import {
+  type BodyOf,
+  labelText,
+  type openerProfileInput,
+  type OpenerProfileRow,
+  type OpenerRole,
+  providedOf,
+  type updateOpenerProfile,
+} from '@fpy/contracts';
 import { type Db, openerProfiles } from '@fpy/db';
 import { and, eq, isNull, ne, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';

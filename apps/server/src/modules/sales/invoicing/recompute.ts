@@ -21,9 +21,13 @@ export function recompute(body: InvoiceFormInput): InvoiceCalculation {
   );
   const errors = calc.violations.filter((v) => v.severity === 'error');
   if (errors.length)
-    throw badRequest('INVOICE_INVALID', { problem: violationText(errors[0]) }, {
-      violations: errors.map((v) => ({ code: v.code, lineNo: v.lineNo ?? null, message: v.message })),
-    });
+    throw badRequest(
+      'INVOICE_INVALID',
+      { problem: violationText(errors[0]) },
+      {
+        violations: errors.map((v) => ({ code: v.code, lineNo: v.lineNo ?? null, message: v.message })),
+      },
+    );
   // §1.4: 备注 ≤ 200 on 数电, 230 on legacy.
   const remarkMax = invoiceTypeRules(body.type).remarkMaxLength;
   if (body.remarks && body.remarks.length > remarkMax)

@@ -30,10 +30,12 @@ export async function transition(
   opts: { set?: Partial<typeof invoices.$inferInsert>; reason?: string | null } = {},
 ): Promise<Invoice> {
   if (!canTransition(from, to))
-    throw businessError('INVOICE_TRANSITION_INVALID', { from: invoiceStatusText(from), to: invoiceStatusText(to) });
+    throw businessError('INVOICE_TRANSITION_INVALID', {
+      from: invoiceStatusText(from),
+      to: invoiceStatusText(to),
+    });
   const row = await moveStatus(tx as Db, ctx, inv, from, to, opts.set ?? {}, opts.reason ?? null);
-  if (!row)
-    throw businessError('INVOICE_STATE_CHANGED', { from: invoiceStatusText(from) });
+  if (!row) throw businessError('INVOICE_STATE_CHANGED', { from: invoiceStatusText(from) });
   return row;
 }
 

@@ -43,11 +43,7 @@ export async function syncFromUpload(
     const inFile = new Set(parsed.rows.map((r) => r.code));
     const retiring = [...catalog.byCode.values()].filter((e) => e.enabled && !inFile.has(e.code)).length;
     if (retiring > live * MASS_RETIRE_SHARE && upload.fields.confirmRetire !== 'true')
-      throw badRequest(
-        'TAX_CODE_MASS_RETIRE',
-        { count: retiring },
-        { retiring },
-      );
+      throw badRequest('TAX_CODE_MASS_RETIRE', { count: retiring }, { retiring });
   }
   const job = await applyTable(ctx.db, {
     kind,

@@ -17,8 +17,7 @@ const codeTaken = (code: string) => badRequest('GROUP_CODE_TAKEN', { code });
 async function ownerOf(ctx: AuthedCtx, db: Db, input: BodyOf<typeof createGroup>): Promise<number | null> {
   const [type] = await db.select().from(groupTypes).where(eq(groupTypes.id, input.groupTypeId));
   const platformType = type?.code === PLATFORM_TYPE;
-  if (!type || (platformType && !ctx.actor.platform))
-    throw badRequest('GROUP_TYPE_NOT_FOUND');
+  if (!type || (platformType && !ctx.actor.platform)) throw badRequest('GROUP_TYPE_NOT_FOUND');
   if (platformType) return null;
   const tenantId = scoped(ctx, groups).tenantFor(input.tenantId);
   if (ctx.actor.platform) {

@@ -14,8 +14,7 @@ import { getUserRow } from './user-rows.ts';
 
 export type NewUser = BodyOf<typeof createUser>;
 
-const taken = (username: string) =>
-  badRequest('USERNAME_TAKEN', { username });
+const taken = (username: string) => badRequest('USERNAME_TAKEN', { username });
 
 /** Usernames are unique platform-wide and case-insensitively, so "Demo" cannot pose as "demo". */
 export async function assertUsernameFree(db: Db, username: string) {

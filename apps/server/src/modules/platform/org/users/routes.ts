@@ -82,8 +82,7 @@ export function registerUserRoutes(app: FastifyInstance) {
   route(app, exportUsers, async (ctx, { query, reply }) => {
     const where = await userConditions(ctx, query);
     const [{ n }] = await ctx.db.select({ n: count() }).from(users).where(where);
-    if (n > MAX_EXPORT_ROWS)
-      throw badRequest('EXPORT_TOO_LARGE.narrow', { max: MAX_EXPORT_ROWS });
+    if (n > MAX_EXPORT_ROWS) throw badRequest('EXPORT_TOO_LARGE.narrow', { max: MAX_EXPORT_ROWS });
     const rows = await selectUserRows(ctx.db, where, { orderBy: userOrder(query.sort) });
     const stamp = new Date().toISOString().slice(0, 10).replace(/-/g, '');
     return sendWorkbook(reply, `用户列表-${stamp}.xlsx`, await buildWorkbook('用户', EXPORT_COLUMNS, rows));

@@ -39,9 +39,9 @@ export async function applyRedForm(db: Db, req: RedFormApplyRequest, now: Date):
       .for('update');
     if (blue?.colour !== 'blue') throw refuse('RED_FORM_REFUSED.blue_missing');
     // A seller may only reverse its own invoices; the sandbox cannot tell a buyer's tenant, so it trusts the caller.
-    if (req.initiator === 'seller' && blue.tenantId !== req.tenantId) throw refuse('RED_FORM_REFUSED.blue_missing');
-    if (req.initiator === 'buyer' && !blue.buyerBooked)
-      throw refuse('RED_FORM_REFUSED.seller_direct');
+    if (req.initiator === 'seller' && blue.tenantId !== req.tenantId)
+      throw refuse('RED_FORM_REFUSED.blue_missing');
+    if (req.initiator === 'buyer' && !blue.buyerBooked) throw refuse('RED_FORM_REFUSED.seller_direct');
 
     // Forms not void (used or not) hold part of the blue invoice.
     const [held] = await tx

@@ -70,7 +70,8 @@ export function nextState(
   if (state === 'void_expired') throw refuse('RED_FORM_REFUSED.expired');
   if (op === 'confirm' || op === 'refuse') {
     if (!awaiting) throw refuse('RED_FORM_REFUSED.not_actionable');
-    if (by !== awaiting) throw refuse(by === 'seller' ? 'RED_FORM_REFUSED.buyer_confirms' : 'RED_FORM_REFUSED.seller_confirms');
+    if (by !== awaiting)
+      throw refuse(by === 'seller' ? 'RED_FORM_REFUSED.buyer_confirms' : 'RED_FORM_REFUSED.seller_confirms');
     if (op === 'confirm') return 'confirmed';
     return awaiting === 'buyer' ? 'void_buyer_refused' : 'void_seller_refused';
   }

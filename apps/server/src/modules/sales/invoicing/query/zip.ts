@@ -26,8 +26,7 @@ async function invoicesToPack(ctx: AuthedCtx, body: BodyOf<typeof zipInvoicePdfs
       .where(and(tenantCondition(ctx, invoices.tenantId), inArray(invoices.id, ids)));
     if (rows.length !== ids.length) throw notFound('NOT_FOUND.invoices_gone');
     const unissued = rows.filter((r) => !r.number);
-    if (unissued.length)
-      throw badRequest('INVOICE_NOT_ISSUED', { count: unissued.length });
+    if (unissued.length) throw badRequest('INVOICE_NOT_ISSUED', { count: unissued.length });
     const order = new Map(ids.map((id, i) => [id, i]));
     return rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
   }

@@ -5,7 +5,7 @@ import { loadInvoice } from '../load.ts';
 import { assertPendingReview, explainLostRace } from '../review/guard.ts';
 import { currentApplicant } from '../review/rounds.ts';
 import { transition } from '../transition.ts';
-import { type VerbCtx } from '../../../../http/verb-ctx.ts';
+import type { VerbCtx } from '../../../../http/verb-ctx.ts';
 import { enqueueIssue } from './submit-for-issue.ts';
 
 /**

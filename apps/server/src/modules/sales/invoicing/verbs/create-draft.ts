@@ -7,7 +7,7 @@ import { notFound } from '../../../../lib/errors.ts';
 import { headerValues, lineValues } from '../form-rows.ts';
 import { acceptInvoice } from '../create-groups.ts';
 import { recompute } from '../recompute.ts';
-import { type VerbCtx } from '../../../../http/verb-ctx.ts';
+import type { VerbCtx } from '../../../../http/verb-ctx.ts';
 
 type Invoice = typeof invoices.$inferSelect;
 type Line = typeof invoiceLines.$inferSelect;

@@ -5,7 +5,7 @@ import type { InvoiceStatus } from '@fpy/domain';
 import { businessError } from '../../../../lib/errors.ts';
 import { loadInvoice } from '../load.ts';
 import { transition } from '../transition.ts';
-import { type VerbCtx } from '../../../../http/verb-ctx.ts';
+import type { VerbCtx } from '../../../../http/verb-ctx.ts';
 
 const DISCARDABLE: readonly InvoiceStatus[] = ['draft', 'failed'];
 

@@ -3,7 +3,7 @@ import type { Db } from '@fpy/db';
 import { loadInvoice } from '../load.ts';
 import { assertPendingReview, explainLostRace } from '../review/guard.ts';
 import { transition } from '../transition.ts';
-import { type VerbCtx } from '../../../../http/verb-ctx.ts';
+import type { VerbCtx } from '../../../../http/verb-ctx.ts';
 
 /**
  * 预开驳回: pending_review → draft with the reason in the audit event; the applicant edits the draft and

@@ -2,7 +2,7 @@ import { issuingTenant } from '../issuing-tenant.ts';
 import type { Db } from '@fpy/db';
 import { loadInvoice } from '../load.ts';
 import { transition } from '../transition.ts';
-import { type VerbCtx } from '../../../../http/verb-ctx.ts';
+import type { VerbCtx } from '../../../../http/verb-ctx.ts';
 import { enqueueIssue } from './submit-for-issue.ts';
 
 /**

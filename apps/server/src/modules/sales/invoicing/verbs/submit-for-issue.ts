@@ -5,7 +5,7 @@ import { InvoiceMethod } from '@fpy/domain';
 import { and, eq } from 'drizzle-orm';
 import { businessError, notFound } from '../../../../lib/errors.ts';
 import { transition } from '../transition.ts';
-import { type VerbCtx } from '../../../../http/verb-ctx.ts';
+import type { VerbCtx } from '../../../../http/verb-ctx.ts';
 
 export const ISSUE_JOB = 'invoice.issue';
 

@@ -8,7 +8,7 @@ import { headerValues, lineValues } from '../form-rows.ts';
 import { loadInvoice } from '../load.ts';
 import { recompute } from '../recompute.ts';
 import { recordEvent } from '../transition.ts';
-import { type VerbCtx } from '../../../../http/verb-ctx.ts';
+import type { VerbCtx } from '../../../../http/verb-ctx.ts';
 
 const notDraft = (status: string) =>
   businessError('INVOICE_NOT_DRAFT', { status: invoiceStatusText(status) });

@@ -5,7 +5,7 @@ import { type InvoiceStatus, type InvoiceType, invoiceTypeRules } from '@fpy/dom
 import { businessError } from '../../../../lib/errors.ts';
 import { loadInvoice } from '../load.ts';
 import { transition } from '../transition.ts';
-import { type VerbCtx } from '../../../../http/verb-ctx.ts';
+import type { VerbCtx } from '../../../../http/verb-ctx.ts';
 
 // Asia/Shanghai has no daylight saving: the calendar month is a fixed +8 h shift of UTC.
 const shanghaiMonth = (d: Date) => new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 7);

@@ -25,8 +25,7 @@ export async function actOnForm({
   input: { formId: number; op: FormOp; by: Party };
 }) {
   const form = await loadForm(ctx.db, tenantId, input.formId);
-  if (!form.formNo || form.state === 'applying')
-    throw businessError('RED_FORM_APPLYING');
+  if (!form.formNo || form.state === 'applying') throw businessError('RED_FORM_APPLYING');
   if (!OPEN_FORM_STATES.includes(form.state as RedFormStateName) || form.redInvoiceId)
     throw businessError('RED_FORM_CLOSED');
   const [live] = await ctx.db
@@ -40,8 +39,7 @@ export async function actOnForm({
         notInArray(invoices.status, ['void', 'failed']),
       ),
     );
-  if (live && input.op === 'revoke')
-    throw businessError('RED_FORM_IN_USE');
+  if (live && input.op === 'revoke') throw businessError('RED_FORM_IN_USE');
   const action = { tenantId, formNo: form.formNo, by: input.by };
   const call =
     input.op === 'confirm'

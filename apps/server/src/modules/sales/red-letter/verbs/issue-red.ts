@@ -1,10 +1,16 @@
-import { labelText, RED_FORM_PENDING_STATES, RED_FORM_USABLE_STATES, type RedFormStateName, violationText } from '@fpy/contracts';
+import {
+  labelText,
+  RED_FORM_PENDING_STATES,
+  RED_FORM_USABLE_STATES,
+  type RedFormStateName,
+  violationText,
+} from '@fpy/contracts';
 import { type Db, invoiceLines, invoices, type redLetterForms } from '@fpy/db';
 import { calculateInvoice, type InvoiceType, type LineDraft, type PreferentialPolicy } from '@fpy/domain';
 import { and, eq } from 'drizzle-orm';
 import { badRequest, businessError } from '../../../../lib/errors.ts';
 import { enqueueIssue, issuingTenant, recordEvent, transition } from '../../invoicing/index.ts';
-import { type GatewayCtx } from '../../../../http/verb-ctx.ts';
+import type { GatewayCtx } from '../../../../http/verb-ctx.ts';
 import { type BlueLine, blueLinesWithRemaining, type FormLine } from '../blue-lines.ts';
 import { REASON_LABEL } from '../rules.ts';
 import { loadForm, lockBlue, mirror } from '../store.ts';
