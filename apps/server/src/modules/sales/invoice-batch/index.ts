@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleDeps } from '../../module.ts';
-import type { Services } from '../../../http/context.ts';
 import { registerBatchRoutes } from './routes.ts';
 import { BATCH_SWEEP, QUIET_MS, registerBatchJob, resumeBatches } from './run.ts';
 

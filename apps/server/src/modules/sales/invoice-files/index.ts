@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleDeps } from '../../module.ts';
-import type { Services } from '../../../http/context.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { fileStoreFor } from '../../../lib/file-store.ts';
 import { INVOICE_ISSUED_JOB, type InvoiceIssuedPayload, providePdfSource } from '../invoicing/index.ts';

@@ -11,7 +11,6 @@ import { invoices } from '@fpy/db';
 import { inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ModuleDeps } from '../../module.ts';
-import type { Services } from '../../../http/context.ts';
 import { route } from '../../../http/route.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { registerIssueJob } from './jobs.ts';

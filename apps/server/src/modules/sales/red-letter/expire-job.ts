@@ -1,4 +1,4 @@
-import { type Db, redLetterForms } from '@fpy/db';
+import { redLetterForms } from '@fpy/db';
 import { and, eq, inArray, lt, lte } from 'drizzle-orm';
 import type { Services } from '../../../http/context.ts';
 import { RED_FORM_PENDING_STATES } from '@fpy/contracts';

@@ -17,7 +17,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ModuleDeps } from '../../module.ts';
 import { scoped } from '../../../data/tenant-scope.ts';
-import type { AuthedCtx, Services } from '../../../http/context.ts';
+import type { AuthedCtx } from '../../../http/context.ts';
 import { route } from '../../../http/route.ts';
 import { businessError } from '../../../lib/errors.ts';
 import type { GatewayCtx } from '../../../http/verb-ctx.ts';

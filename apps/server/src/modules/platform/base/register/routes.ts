@@ -3,7 +3,6 @@ import { passwordProblem } from '@fpy/domain';
 import { passwordWeak } from '../../auth/index.ts';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../../../http/route.ts';
-import { badRequest } from '../../../../lib/errors.ts';
 import { hashPassword } from '../../../../lib/hash.ts';
 import type { LoginKey } from '../../auth/index.ts';
 import { maskTarget } from '../../auth/index.ts';

@@ -6,7 +6,7 @@ import { and, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../../../http/route.ts';
 import { likePattern, offsetOf, orderBy } from '../../../../data/paging.ts';
-import { badRequest, notFound } from '../../../../lib/errors.ts';
+import { notFound } from '../../../../lib/errors.ts';
 import { hashPassword } from '../../../../lib/hash.ts';
 import type { LoginKey } from '../../auth/index.ts';
 import { createCompany, usernameTaken } from './create-company.ts';
