@@ -56,7 +56,7 @@ describe('首页 dashboard', () => {
 
     const recent = byId.get('sales-recent');
     expect(recent?.rows.length).toBeGreaterThan(0);
-    const rows = page.locator('[data-card="sales-recent"] .ant-table-tbody tr.ant-table-row');
+    const rows = page.locator('[data-card="sales-recent"] tbody tr');
     await expect.poll(() => rows.count()).toBe(recent?.rows.length);
     await expect.poll(() => rows.first().textContent()).toContain(recent?.rows[0].number);
 
