@@ -44,6 +44,11 @@ async function runLanes(lanes) {
       for (const part of lane) results.push(await runPart({ ...part, dir: reports }));
     }),
   );
+  return reportFailures();
+}
+
+/** Prints the log excerpt of every failed part so far; true when none failed. */
+function reportFailures() {
   const failed = results.filter((r) => r.status !== 0);
   for (const f of failed) {
     console.log(`\n✖ ${f.title} failed — excerpt of ${f.logPath}:\n`);
@@ -111,14 +116,24 @@ const pgliteTests = {
   name: 'pglite',
   title: 'unit + API tests on PGlite',
   cmd: 'npx',
-  args: ['vitest', 'run', '--project', 'unit', '--project', 'api', ...jsonReport('pglite')],
+  args: [
+    'vitest',
+    'run',
+    '--project',
+    'unit',
+    '--project',
+    'api',
+    '--project',
+    'api-isolated',
+    ...jsonReport('pglite'),
+  ],
   env: redisEnv,
 };
 const postgresTests = {
   name: 'postgres',
   title: 'API tests on PostgreSQL',
   cmd: 'npx',
-  args: ['vitest', 'run', '--project', 'api', ...jsonReport('postgres')],
+  args: ['vitest', 'run', '--project', 'api', '--project', 'api-isolated', ...jsonReport('postgres')],
   env: { TEST_DB: 'pg', TEST_DATABASE_URL: pgUrl, ...redisEnv },
 };
 const browserTests = {
@@ -128,9 +143,22 @@ const browserTests = {
   args: ['scripts/browser-tests.mjs'],
   env: { VITEST_EXTRA_ARGS: jsonReport('browser').join(' ') },
 };
-const testsOk = await runLanes(
-  pgUp ? [[pgliteTests], [postgresTests, browserTests]] : [[pgliteTests], [browserTests]],
-);
+// The two API lanes start together; the browser tests follow whichever of them ends first, so the longer one
+// overlaps them rather than running them after itself.
+async function runTests() {
+  if (serial || !pgUp)
+    return runLanes(pgUp ? [[pgliteTests], [postgresTests, browserTests]] : [[pgliteTests], [browserTests]]);
+  const lane = async (part) => {
+    const r = await runPart({ ...part, dir: reports });
+    results.push(r);
+    return r;
+  };
+  const api = [lane(pgliteTests), lane(postgresTests)];
+  await Promise.race(api);
+  await Promise.all([...api, lane(browserTests)]);
+  return reportFailures();
+}
+const testsOk = await runTests();
 
 let passed = 0;
 let failed = 0;

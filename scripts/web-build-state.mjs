@@ -7,11 +7,14 @@ const root = new URL('..', import.meta.url).pathname;
 const inputs = [
   'apps/web/src',
   'apps/web/index.html',
+  'apps/web/delivery.html',
   'apps/web/vite.config.ts',
+  'apps/web/vite',
   'apps/web/package.json',
   'apps/web/public',
   'packages/domain/src',
   'packages/contracts/src',
+  'packages/contracts/package.json',
   'packages/resources/src',
 ];
 const stampFile = join(root, 'apps/web/dist/.source-hash');

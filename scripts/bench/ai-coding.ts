@@ -232,8 +232,52 @@ export async function benchAiCoding() {
   };
 }
 
+/** name,code rows of a probe list (scripts/bench/ai-coding-probes/*.csv, or any path). */
+export function probeSet(file: string) {
+  return csvRecords(readFileSync(file, 'utf8').replace(/^\uFEFF/, ''))
+    .slice(1)
+    .map(({ fields }) => ({ name: fields[0]?.trim(), code: fields[1]?.trim() }))
+    .filter((r) => r.name && r.code);
+}
+
+/**
+ * `--probe <file> [--probe <file> …]`: top-1/top-3 and the misses of each probe list, then tune.csv's
+ * aggregate, without the speed runs (a quick loop while tuning). `--quiet` leaves out the misses.
+ */
+function runProbes(files: string[]) {
+  const coder = new Coder(new Catalog(referenceRows(), 0, aliasMap()));
+  const quiet = process.argv.includes('--quiet');
+  let n = 0;
+  let t1 = 0;
+  let t3 = 0;
+  for (const file of files) {
+    const set = probeSet(file);
+    const a = accuracy(coder, set);
+    n += a.n;
+    t1 += (a.top1 * a.n) / 100;
+    t3 += (a.top3 * a.n) / 100;
+    console.log(`${file}: n=${a.n} top1 ${a.top1} top3 ${a.top3}`);
+    if (quiet) continue;
+    // Top-1 misses that are still in the top 3 are shown too (marked ~), so both figures can be worked on.
+    for (const { name, code } of set) {
+      const codes = coder.suggest(name).suggestions.map((s) => s.code);
+      if (codes[0] !== code)
+        console.log(`  ${codes.includes(code) ? '~' : 'x'} ${name} → ${codes.join(' ')} (want ${code})`);
+    }
+  }
+  const pct = (x: number) => Math.round((x / Math.max(1, n)) * 1000) / 10;
+  if (files.length > 1) console.log(`all probes: n=${n} top1 ${pct(t1)} top3 ${pct(t3)}`);
+  const tune = accuracy(coder, labelledSet('ai-coding-labelled/tune.csv'));
+  console.log(`tune.csv: n=${tune.n} top1 ${tune.top1} top3 ${tune.top3}`);
+}
+
 // `node --import tsx scripts/bench/ai-coding.ts [--misses [--eval]]` prints the figures on its own; misses
-// are printed for tune.csv (default) or the old eval set, never for test.csv.
+// are printed for tune.csv (default) or the old eval set, never for test.csv. `--probe <file>` (repeatable)
+// prints only the probe lists' figures and misses and tune.csv's aggregate.
+if (import.meta.url === `file://${process.argv[1]}` && process.argv.includes('--probe')) {
+  runProbes(process.argv.flatMap((a, i) => (process.argv[i - 1] === '--probe' ? [a] : [])));
+  process.exit(0);
+}
 if (import.meta.url === `file://${process.argv[1]}`) {
   console.log(JSON.stringify(await benchAiCoding(), null, 2));
   if (process.argv.includes('--misses')) {

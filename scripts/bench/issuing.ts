@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Db, invoiceEvents, invoiceLines, invoices, openDb } from '@fpy/db';
 import autocannon from 'autocannon';
-import { type ModeFigures, runMode } from './issuing-modes.ts';
+import { runMode } from './issuing-modes.ts';
 import { freshDatabase, pgReachable } from './pg-admin.ts';
 import { startServer } from './server-process.ts';
 
@@ -19,8 +19,6 @@ export interface IssuingResult {
   barePerSecond: number;
   /** PostgreSQL: invoices still waiting for the bureau when the load stopped, and how fast they were issued. */
   backlog?: { waiting: number; seconds: number; perSecond: number };
-  /** PostgreSQL: the same run as a mode of issuing-modes.ts (compared there with REDIS_URL). */
-  mode?: ModeFigures;
 }
 
 const CONNECTIONS = Number(process.env.BENCH_ISSUE_CONNECTIONS ?? 32);
@@ -175,7 +173,7 @@ export async function benchIssuingPostgres(port: number, seconds = 10): Promise<
   } finally {
     await bare.drop();
   }
-  // The in-process mode of issuing-modes.ts: its figures are compared with REDIS_URL afterwards (run.ts).
+  // The in-process run of issuing-modes.ts (run.ts compares the modes in rounds of their own afterwards).
   const m = await runMode('memory', port, seconds);
   return {
     database: 'PostgreSQL',
@@ -190,7 +188,6 @@ export async function benchIssuingPostgres(port: number, seconds = 10): Promise<
       seconds: m.drainSeconds,
       perSecond: Math.round(m.backlog / Math.max(m.drainSeconds, 0.001)),
     },
-    mode: m,
   };
 }
 

@@ -19,7 +19,7 @@ export function freePort() {
  * it only after its own listen() succeeded). Rejects as soon as the child exits: a stranger already on the port
  * answers too, but the child then fails with EADDRINUSE, and the run must stop rather than test the stranger.
  */
-export function startOwnServer({ command, args, env, port, readyPath, readyLine, timeoutMs = 120_000 }) {
+export function startOwnServer({ command, args, env, port, readyPath, readyLine, timeoutMs = 300_000 }) {
   const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'inherit'] });
   let exited = null;
   let listening = false;

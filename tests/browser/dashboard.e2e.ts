@@ -52,6 +52,8 @@ describe('首页 dashboard', () => {
     const trend = byId.get('sales-trend');
     const amounts: number[] = trend?.series.find((x: { key: string }) => x.key === 'amountFen').values;
     expect(amounts.reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+    // The chart (echarts) loads once its card comes into view.
+    await page.locator('[data-card="sales-trend"]').scrollIntoViewIfNeeded();
     await page.locator('[data-card="sales-trend"] [data-testid="trend-chart"] canvas').first().waitFor();
 
     const recent = byId.get('sales-recent');

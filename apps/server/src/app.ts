@@ -22,7 +22,7 @@ import { type Bus, LocalBus, RedisBus } from './lib/bus.ts';
 import { uploadsStoreFor } from './lib/file-store.ts';
 import { type Kv, MemoryKv, RedisKv } from './lib/kv.ts';
 import { limiterFactory } from './lib/limiter.ts';
-import { OutboxNotifier } from './lib/notifier.ts';
+import { createMessagingGateway, GatewayNotifier } from './modules/delivery/providers/index.ts';
 import { registerModules } from './modules/index.ts';
 import { taxGatewayFor } from './modules/platform/tax-gateway/index.ts';
 import { installAccess } from './plugins/access.ts';
@@ -117,6 +117,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     profiles.clear();
   });
   const apiLoad = new ApiLoad();
+  // SMS and e-mail: the configured provider accounts with failover, else the embedded sandbox (the outbox).
+  const messaging = createMessagingGateway(db, {
+    onPollError: (id, err) => console.error(`receipt polling of provider ${id} failed`, err),
+  });
   const services: Services = {
     db,
     jobsDb: jobsHandle.db,
@@ -124,7 +128,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     kv,
     limiter: limiterFactory({ redis, prefix: config.REDIS_PREFIX }),
     bus,
-    notifier: new OutboxNotifier(db),
+    notifier: new GatewayNotifier(messaging, db),
+    messaging,
     // On Redis jobs survive restarts and are shared by every process on this database.
     jobs: config.REDIS_URL
       ? await BullQueue.connect(config.REDIS_URL, { prefix: jobsPrefix, busy: () => apiLoad.busy })
@@ -191,8 +196,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   const loginKey = await LoginKey.load(db);
   await registerModules(app, { loginKey, profiles, uploads, services });
-  const openapi = buildOpenApi(registeredContracts, { publicBaseUrl: config.PUBLIC_BASE_URL });
-  route(app, getOpenApi, () => openapi);
+  // Registered before the document is built, so the document lists itself: the same document whether or not an
+  // app was built earlier in this process (registeredContracts is process-wide).
+  let openapi: ReturnType<typeof buildOpenApi> | undefined;
+  route(app, getOpenApi, () => openapi!);
+  openapi = buildOpenApi(registeredContracts, { publicBaseUrl: config.PUBLIC_BASE_URL });
   await installStatic(app, config.webDist, uploads);
   await app.ready();
 
@@ -214,6 +222,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     readiness.markStopping();
     await Promise.all([services.scheduler.stop(), app.close()]);
     await services.jobs.close();
+    await messaging.close();
     await gateLog.close();
     await kv.close();
     await bus.close();

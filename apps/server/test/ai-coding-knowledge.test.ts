@@ -86,6 +86,19 @@ describe('names the dictionaries do not hold whole', () => {
   it('joins words typed apart (仓库 租赁费 is a warehouse lease)', () => {
     expect(top('仓库 租赁费 按月')).toBe('其他情形不动产经营租赁服务');
   });
+
+  it('keeps a sibling of the top answer among the three (the table splits by details names omit)', () => {
+    const codes = coder.suggest('茶籽油 5L 压榨').suggestions.map((s) => catalog.get(s.code));
+    expect(codes.slice(1).some((e) => e?.parentCode === codes[0]?.parentCode)).toBe(true);
+  });
+
+  it('reads a product noun written first as the product, unless a service follows it', () => {
+    expect(top('摄像头 USB 电脑 会议')).toBe('输入设备及装置');
+    expect(top('空压机 螺杆 22kW')).toBe('气体压缩机');
+    // The words after it make it a service on the product, or name the machine that works it.
+    expect(top('叉车 维修')).toBe('修理修配服务');
+    expect(top('会议')).toBe('会议服务');
+  });
 });
 
 describe('calibrated confidence', () => {

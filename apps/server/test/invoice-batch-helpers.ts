@@ -116,6 +116,8 @@ export async function waitBatchDone(api: ReturnType<typeof batchApi>, id: number
     const b = (await api.get(id)).json();
     if (b.status === 'done') return b;
     if (Date.now() > end) throw new Error(`batch ${id} not done: ${JSON.stringify(b.progress)}`);
-    await new Promise((r) => setTimeout(r, 50));
+    // As often as a progress bar polls, not more: ten requests a second make the server "busy" (jobs/api-load.ts),
+    // and background work then yields to them, so a test polling faster would slow down the very batch it waits on.
+    await new Promise((r) => setTimeout(r, 250));
   }
 }

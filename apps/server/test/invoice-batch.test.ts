@@ -109,11 +109,10 @@ describe('批量开具 — template and validation', () => {
   it('takes 5,000 rows (MAX_IMPORT_ROWS) and refuses one more', async () => {
     const c = await demo();
     const rows = Array.from({ length: 5000 }, (_, i) => line(`M${Math.floor(i / 4)}`));
-    const started = Date.now();
+    // How long this takes is a figure of npm run bench (批量开具 upload), not an assertion here.
     const ok = await c.upload(rows);
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ totalRows: 5000, validRows: 5000, invoiceCount: 1250 });
-    expect(Date.now() - started).toBeLessThan(30_000);
     const tooMany = await c.upload([...rows, line('M-extra')]);
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json().code).toBe('FILE_TOO_MANY_ROWS');

@@ -8,11 +8,17 @@ import { api, invoiceBody } from './invoicing-helpers.ts';
  * requests behind it are seen queueing); a serial starting BROKEN makes that invoice's row fail in the database.
  */
 const groups: number[] = [];
+/** Requests that reached the lane (it signs each one on arrival). */
+let arrived = 0;
 let hold: Promise<void> | null = null;
 vi.mock('../src/modules/sales/invoicing/create-statement.ts', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../src/modules/sales/invoicing/create-statement.ts')>();
   return {
     ...actual,
+    signatureOf: (rows: CreateRows) => {
+      arrived += 1;
+      return actual.signatureOf(rows);
+    },
     insertInvoices: async (db: Parameters<typeof actual.insertInvoices>[0], group: CreateRows[]) => {
       groups.push(group.length);
       if (hold) {
@@ -31,16 +37,18 @@ vi.mock('../src/modules/sales/invoicing/create-statement.ts', async (importOrigi
 const app = useTestApp();
 const demo = async () => api(app(), await app().login('demo', 'Demo@123'));
 
-/** Fires the requests while the first statement is held, then lets everything go. */
+/** Fires the requests while the first statement is held, then, once all have arrived, lets everything go. */
 async function burst<T>(send: () => Promise<T>[]): Promise<T[]> {
   let release: () => void = () => {};
   hold = new Promise((r) => {
     release = r;
   });
   groups.length = 0;
+  arrived = 0;
   const replies = send();
-  await vi.waitFor(() => expect(groups.length).toBe(1));
-  await new Promise((r) => setTimeout(r, 300));
+  // Every request has reached the lane (not a guess of how long that takes on a loaded machine).
+  await vi.waitFor(() => expect(groups.length).toBe(1), { timeout: 20_000 });
+  await vi.waitFor(() => expect(arrived).toBe(replies.length), { timeout: 20_000 });
   release();
   return Promise.all(replies);
 }

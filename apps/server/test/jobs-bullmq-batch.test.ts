@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BullQueue } from '../src/jobs/bullmq-queue.ts';
@@ -7,7 +8,8 @@ import { BusyTurns } from '../src/jobs/busy-turns.ts';
 /**
  * Issue 22 §2: on Redis the queue batches like the in-process one. processBatch handlers get the jobs that are
  * due together (not batches of one), each job keeps its own outcome and retries; enqueues that come together
- * go to Redis in one pipeline and still collapse duplicates; while the API is busy one batch runs at a time.
+ * go to Redis as packs (one job per up to 64 payloads) and still collapse duplicates; while the API is busy one
+ * batch runs at a time.
  */
 const redisUrl = process.env.TEST_REDIS_URL;
 const used: string[] = [];
@@ -114,6 +116,55 @@ describe.runIf(!!redisUrl)('BullMQ batches and coalesced enqueues', () => {
       expect(seen).toHaveLength(2);
     } finally {
       await q.close();
+    }
+  });
+
+  it('enqueues that come together are one Redis job per 64 (a pack); each item keeps its own outcome', async () => {
+    const p = prefix();
+    const q = await BullQueue.connect(redisUrl!, { prefix: p });
+    const conn = new Redis(redisUrl!, { maxRetriesPerRequest: null });
+    const counts = new Queue('packed', { connection: conn, prefix: p });
+    try {
+      const runs = new Map<number, number>();
+      const ids = await Promise.all(
+        Array.from({ length: 100 }, (_, n) => q.enqueue('packed', { n }, { attempts: 2, backoffMs: 5 })),
+      );
+      // 100 payloads: two Redis jobs, not a hundred.
+      expect(await counts.getJobCountByTypes('waiting', 'prioritized')).toBe(2);
+      expect(new Set(ids).size).toBe(100);
+      q.processBatch<{ n: number }>(
+        'packed',
+        async (items) =>
+          items.map(({ payload: { n } }) => {
+            runs.set(n, (runs.get(n) ?? 0) + 1);
+            // 3 fails once, then succeeds (in a successor pack); 5 fails every attempt.
+            if (n === 5) return new Error('five is refused');
+            return n === 3 && runs.get(n) === 1 ? new Error('first try') : null;
+          }),
+        { max: 64 },
+      );
+      await q.drain();
+      expect(runs.size).toBe(100);
+      expect([...runs.entries()].filter(([, c]) => c !== 1).sort()).toEqual([
+        [3, 2],
+        [5, 2],
+      ]);
+      expect(await q.get(ids[3])).toMatchObject({ state: 'done', attemptsMade: 2, payload: { n: 3 } });
+      expect(await q.get(ids[5])).toMatchObject({
+        state: 'failed',
+        attemptsMade: 2,
+        lastError: 'five is refused',
+        payload: { n: 5 },
+      });
+      expect(await q.get(ids[9])).toMatchObject({ state: 'done', attemptsMade: 1, lastError: null });
+      // The same payloads asked for again after they ran are new work.
+      await Promise.all([q.enqueue('packed', { n: 1 }), q.enqueue('packed', { n: 2 })]);
+      await q.drain();
+      expect(runs.get(1)).toBe(2);
+    } finally {
+      await q.close();
+      await counts.close();
+      await conn.quit();
     }
   });
 

@@ -44,43 +44,50 @@ describe('in-process job queue: duplicates', () => {
 
 describe('in-process job queue: yielding to requests', () => {
   it('runs one job of a name at a time, with a breather, while busy; its full concurrency again once not', async () => {
-    let busy = true;
-    const q = new MemoryQueue({ concurrency: 4, busy: () => busy });
-    let running = 0;
-    let maxBusy = 0;
-    let maxFree = 0;
-    const gates: (() => void)[] = [];
-    q.process('work', async () => {
-      running += 1;
-      if (busy) maxBusy = Math.max(maxBusy, running);
-      else maxFree = Math.max(maxFree, running);
-      await new Promise<void>((r) => gates.push(r));
-      running -= 1;
-    });
-    for (let i = 0; i < 12; i++) await q.enqueue('work', { i });
-    await new Promise((r) => setTimeout(r, 20));
-    expect(running).toBe(1);
-    gates.shift()?.();
-    // While busy the next job starts only after a breather, which a new enqueue does not cut short.
-    await new Promise((r) => setTimeout(r, 5));
-    expect(running).toBe(0);
-    await q.enqueue('work', { i: 12 });
-    await new Promise((r) => setTimeout(r, 5));
-    expect(running).toBe(0);
-    await vi.waitFor(() => expect(running).toBe(1), { timeout: 1000, interval: 5 });
-    busy = false;
-    // The job finishing next re-checks: the queue fills up to its concurrency again.
-    gates.shift()?.();
-    await new Promise((r) => setTimeout(r, 10));
-    expect(running).toBe(4);
-    while (gates.length) {
+    // Virtual time: the breather is a span of time, and on a loaded machine a real 5 ms sleep can outlast it.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    try {
+      let busy = true;
+      const q = new MemoryQueue({ concurrency: 4, busy: () => busy });
+      let running = 0;
+      let maxBusy = 0;
+      let maxFree = 0;
+      const gates: (() => void)[] = [];
+      q.process('work', async () => {
+        running += 1;
+        if (busy) maxBusy = Math.max(maxBusy, running);
+        else maxFree = Math.max(maxFree, running);
+        await new Promise<void>((r) => gates.push(r));
+        running -= 1;
+      });
+      for (let i = 0; i < 12; i++) await q.enqueue('work', { i });
+      await vi.advanceTimersByTimeAsync(20);
+      expect(running).toBe(1);
+      // The job took 20 ms: the breather is four times that, 80 ms, and a new enqueue does not cut it short.
       gates.shift()?.();
-      await new Promise((r) => setTimeout(r, 5));
+      await vi.advanceTimersByTimeAsync(5);
+      expect(running).toBe(0);
+      await q.enqueue('work', { i: 12 });
+      await vi.advanceTimersByTimeAsync(70);
+      expect(running).toBe(0);
+      await vi.advanceTimersByTimeAsync(10);
+      expect(running).toBe(1);
+      busy = false;
+      // The job finishing next re-checks: the queue fills up to its concurrency again.
+      gates.shift()?.();
+      await vi.advanceTimersByTimeAsync(10);
+      expect(running).toBe(4);
+      while (gates.length) {
+        gates.shift()?.();
+        await vi.advanceTimersByTimeAsync(5);
+      }
+      await q.drain();
+      expect(maxBusy).toBe(1);
+      expect(maxFree).toBe(4);
+      await q.close();
+    } finally {
+      vi.useRealTimers();
     }
-    await q.drain();
-    expect(maxBusy).toBe(1);
-    expect(maxFree).toBe(4);
-    await q.close();
   });
 });
 
@@ -155,7 +162,7 @@ describe('in-process job queue: batches', () => {
       await q.enqueue('a', { i });
       await q.enqueue('b', { i });
     }
-    await vi.waitFor(() => expect(order.length).toBeGreaterThanOrEqual(4), { timeout: 2000, interval: 5 });
+    await vi.waitFor(() => expect(order.length).toBeGreaterThanOrEqual(4), { timeout: 20_000, interval: 5 });
     expect(maxRunning).toBe(1);
     // The name that waited longest gets the next turn.
     expect(order.slice(0, 4)).toEqual(['a', 'b', 'a', 'b']);

@@ -7,3 +7,4 @@ export * from './tax/index.ts';
 export * from './invoicing/status.ts';
 export * from './text/face-text.ts';
 export * from './red-letter/index.ts';
+export * from './delivery/index.ts';

@@ -14,6 +14,20 @@ export { gateLogsMeta } from './defs/gate-logs.ts';
 export { outboxMeta } from './defs/outbox.ts';
 export { customersMeta } from './defs/customers.ts';
 export { skuMapMeta } from './defs/sku-map.ts';
+export { smsRechargesMeta } from './defs/sms-recharges.ts';
+export { smsControlsMeta, smsWhiteMeta } from './defs/sms-controls.ts';
+export { smsLimitsMeta } from './defs/sms-limits.ts';
+export { platformTemplatesMeta } from './defs/platform-templates.ts';
+export {
+  DELIVERY_STATUS_OPTIONS,
+  emailReceiptsMeta,
+  emailRecordsMeta,
+  RECEIPT_KIND_VALUES,
+  smsReceiptsMeta,
+  smsRecordsMeta,
+} from './defs/delivery-records.ts';
+export { invoiceCategoriesMeta } from './defs/invoice-categories.ts';
+export { tenantTemplatesMeta } from './defs/tenant-templates.ts';
 
 import { customersMeta } from './defs/customers.ts';
 import { dictItemsMeta } from './defs/dict-items.ts';
@@ -22,6 +36,18 @@ import { gateLogsMeta } from './defs/gate-logs.ts';
 import { outboxMeta } from './defs/outbox.ts';
 import { positionsMeta } from './defs/positions.ts';
 import { skuMapMeta } from './defs/sku-map.ts';
+import { smsRechargesMeta } from './defs/sms-recharges.ts';
+import { smsControlsMeta, smsWhiteMeta } from './defs/sms-controls.ts';
+import { smsLimitsMeta } from './defs/sms-limits.ts';
+import { platformTemplatesMeta } from './defs/platform-templates.ts';
+import {
+  emailReceiptsMeta,
+  emailRecordsMeta,
+  smsReceiptsMeta,
+  smsRecordsMeta,
+} from './defs/delivery-records.ts';
+import { invoiceCategoriesMeta } from './defs/invoice-categories.ts';
+import { tenantTemplatesMeta } from './defs/tenant-templates.ts';
 
 /** Every declared resource; the resource conformance tests walk this list. */
 export const resourceMetas = [
@@ -32,4 +58,15 @@ export const resourceMetas = [
   outboxMeta,
   customersMeta,
   skuMapMeta,
+  smsRechargesMeta,
+  smsControlsMeta,
+  smsWhiteMeta,
+  smsLimitsMeta,
+  platformTemplatesMeta,
+  smsRecordsMeta,
+  emailRecordsMeta,
+  smsReceiptsMeta,
+  emailReceiptsMeta,
+  invoiceCategoriesMeta,
+  tenantTemplatesMeta,
 ] as const;

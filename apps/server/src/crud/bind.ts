@@ -47,13 +47,26 @@ export interface JoinDef<J> {
   table: PgTable;
   on: SQL;
   columns: J;
+  /** A left join: rows without a partner stay, its fields read null (a platform row has no tenant). */
+  left?: boolean;
 }
 
-export interface BindOptions<J = Record<never, never>> {
+export interface BindOptions<J = Record<never, never>, C = Record<never, never>> {
   hooks?: ResourceHooks;
   /** Columns the `?keyword=` box searches (contains, case-insensitive), for metas that declare `keyword`. */
   keyword?: (PgColumn | SQL)[];
   join?: JoinDef<J>;
+  /**
+   * Read-only fields computed per row without a join (a correlated subquery: the tenant's name, the
+   * provider's name), keyed like `join.columns`.
+   */
+  computed?: C;
+  /**
+   * A fixed condition on every read, update and delete: one table serving several resources (SMS and e-mail
+   * records of `deliveries`, the platform's templates among the tenants'). Rows outside it are "not found";
+   * new rows are made to fit by the `derive` hook.
+   */
+  where?: SQL;
 }
 
 export interface ServerResource {
@@ -66,7 +79,8 @@ export interface ServerResource {
   columns: Record<string, PgColumn>;
   hooks: ResourceHooks;
   keyword: (PgColumn | SQL)[];
-  join?: { table: PgTable; on: SQL };
+  join?: { table: PgTable; on: SQL; left?: boolean };
+  where?: SQL;
 }
 
 /**
@@ -75,17 +89,19 @@ export interface ServerResource {
  */
 export function bindResource<
   F extends Record<string, FieldDef>,
-  T extends PgTable & { id: PgColumn } & Record<Exclude<keyof F, keyof J>, PgColumn>,
+  T extends PgTable & { id: PgColumn } & Record<Exclude<keyof F, keyof J | keyof C>, PgColumn>,
   J extends Partial<Record<keyof F, PgColumn | SQL>> = Record<never, never>,
->(meta: ResourceMeta<F>, table: T, opts: BindOptions<J> = {}): ServerResource {
+  C extends Partial<Record<keyof F, SQL>> = Record<never, never>,
+>(meta: ResourceMeta<F>, table: T, opts: BindOptions<J, C> = {}): ServerResource {
   const t = table as unknown as Record<string, PgColumn>;
   if (meta.tenantScoped && !t.tenantId)
     throw new Error(`${meta.name}: tenant-scoped resources need a tenantId column`);
   if (!!meta.keyword !== !!opts.keyword?.length)
     throw new Error(`${meta.name}: a keyword box and its columns come together`);
-  const joined = (opts.join?.columns ?? {}) as Record<string, PgColumn>;
+  const joined = { ...opts.join?.columns, ...opts.computed } as Record<string, PgColumn>;
   for (const key of Object.keys(joined))
-    if (meta.fields[key]?.schema) throw new Error(`${meta.name}.${key}: a joined field is read-only`);
+    if (meta.fields[key]?.schema)
+      throw new Error(`${meta.name}.${key}: a joined or computed field is read-only`);
   return {
     meta: meta as unknown as ResourceMeta,
     table,
@@ -94,6 +110,7 @@ export function bindResource<
     columns: Object.fromEntries(Object.keys(meta.fields).map((k) => [k, joined[k] ?? t[k]])),
     hooks: opts.hooks ?? {},
     keyword: opts.keyword ?? [],
-    join: opts.join ? { table: opts.join.table, on: opts.join.on } : undefined,
+    join: opts.join ? { table: opts.join.table, on: opts.join.on, left: opts.join.left } : undefined,
+    where: opts.where,
   };
 }

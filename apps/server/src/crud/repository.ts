@@ -42,19 +42,22 @@ export function repository(ctx: AuthedCtx, res: ServerResource): Repository {
   const db = ctx.db;
   const table = res.table as PgTable & { id: PgColumn; tenantId: PgColumn };
   const cols = projection(res);
-  // A write returns the resource's own columns; a joined resource reads its row back through the join.
-  const own = res.join ? ownColumns(res) : cols;
+  // A write returns the resource's own columns; a joined or computed field is read back through get().
+  const own = ownColumns(res);
+  const reread = Object.keys(own).length < Object.keys(cols).length;
   const s = res.tenantId ? scoped(ctx, table, db) : null;
-  const where = (...conds: (SQL | undefined)[]) => (s ? s.where(...conds) : and(...conds));
+  const where = (...conds: (SQL | undefined)[]) =>
+    s ? s.where(res.where, ...conds) : and(res.where, ...conds);
   const byId = (id: number) => where(eq(res.id, id));
   const from = <F extends Record<string, unknown>>(fields: F) => {
     const q = db
       .select(fields as Record<string, PgColumn>)
       .from(table)
       .$dynamic();
-    return res.join ? q.innerJoin(res.join.table, res.join.on) : q;
+    if (!res.join) return q;
+    return res.join.left ? q.leftJoin(res.join.table, res.join.on) : q.innerJoin(res.join.table, res.join.on);
   };
-  const written = async (row: Row) => (res.join ? this_.get(row.id as number) : pick(res, row));
+  const written = async (row: Row) => (reread ? this_.get(row.id as number) : pick(res, row));
   const this_: Repository = {
     where,
     async count(w) {

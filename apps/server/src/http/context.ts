@@ -1,6 +1,7 @@
 import type { Db } from '@fpy/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
+import type { MessagingGateway } from '../gateways/messaging/gateway.ts';
 import type { TaxGateway } from '../gateways/tax-bureau/gateway.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { Scheduler } from '../jobs/scheduler.ts';
@@ -46,6 +47,11 @@ export interface Services {
    * embedded sandbox keeps its state in that database). Injected here so modules never choose the provider.
    */
   taxGatewayFor(db: Db): TaxGateway;
+  /**
+   * SMS and e-mail through the configured provider accounts with failover, or the embedded sandbox (the outbox)
+   * when none is configured (modules/delivery/providers). Receipts reach modules through its onReceipts.
+   */
+  messaging: MessagingGateway;
   /** Drop cached actors and profiles after grants, menus, groups or users change, on every server process. */
   invalidateAuthz(): void;
 }

@@ -1,4 +1,3 @@
-import type { JobsOptions, Queue } from 'bullmq';
 import type { BatchHandler, JobInfo } from './queue.ts';
 
 /**
@@ -76,71 +75,6 @@ export class JobCollector<P> {
       const err = outcomes[i];
       if (err) h.reject(err);
       else h.resolve();
-    }
-  }
-}
-
-interface Adding {
-  data: unknown;
-  opts: JobsOptions;
-  resolve: (id: string) => void;
-  reject: (err: unknown) => void;
-}
-
-/**
- * Enqueues of one queue that come together go to Redis together: each accepted invoice asks for its issue
- * job, and a group of invoices accepted in one statement (create-groups.ts) asks in the same turn of the event
- * loop. The adds gathered until the next turn — and, while one addBulk is on its way, all arriving meanwhile —
- * go in one pipeline (Queue.addBulk): one round trip and one socket write for the group instead of one each.
- * Deduplication runs per job in Redis as for add(). A failed pipeline is retried job by job, so only the job
- * at fault sees its error.
- */
-export class AddCoalescer {
-  private waiting: Adding[] = [];
-  private inFlight = false;
-  private scheduled = false;
-
-  constructor(
-    private readonly queue: Queue,
-    private readonly name: string,
-  ) {}
-
-  add(data: unknown, opts: JobsOptions): Promise<string> {
-    return new Promise((resolve, reject) => {
-      this.waiting.push({ data, opts, resolve, reject });
-      if (!this.scheduled && !this.inFlight) {
-        this.scheduled = true;
-        setImmediate(() => {
-          this.scheduled = false;
-          void this.send();
-        });
-      }
-    });
-  }
-
-  private async send() {
-    if (this.inFlight || !this.waiting.length) return;
-    this.inFlight = true;
-    const group = this.waiting;
-    this.waiting = [];
-    try {
-      if (group.length === 1) {
-        const [a] = group;
-        await this.queue.add(this.name, a.data, a.opts).then((j) => a.resolve(j.id as string), a.reject);
-        return;
-      }
-      try {
-        const jobs = await this.queue.addBulk(
-          group.map((a) => ({ name: this.name, data: a.data, opts: a.opts })),
-        );
-        for (const [i, a] of group.entries()) a.resolve(jobs[i].id as string);
-      } catch {
-        for (const a of group)
-          await this.queue.add(this.name, a.data, a.opts).then((j) => a.resolve(j.id as string), a.reject);
-      }
-    } finally {
-      this.inFlight = false;
-      void this.send();
     }
   }
 }

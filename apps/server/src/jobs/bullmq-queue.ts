@@ -1,15 +1,9 @@
 import { type Job, Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
-import { AddCoalescer, JobCollector } from './bull-batching.ts';
+import { JobCollector } from './bull-batching.ts';
+import { PACK, PackingAdder, packItemInfo, runPack, STATE } from './bull-packs.ts';
 import { BusyTurns } from './busy-turns.ts';
-import {
-  type BatchHandler,
-  dedupKey,
-  type EnqueueOptions,
-  type JobHandler,
-  type JobInfo,
-  type JobQueue,
-} from './queue.ts';
+import type { BatchHandler, EnqueueOptions, JobHandler, JobInfo, JobQueue } from './queue.ts';
 
 export interface BullQueueOptions {
   /** Redis key prefix; one per database so two installations (or parallel test runs) never share jobs. */
@@ -30,12 +24,6 @@ export interface BullQueueOptions {
  */
 const BATCHES_IN_FLIGHT = 8;
 
-const STATE: Record<string, JobInfo['state']> = {
-  completed: 'done',
-  failed: 'failed',
-  active: 'running',
-};
-
 /**
  * The job queue on Redis (BullMQ), chosen when REDIS_URL is set: jobs survive a restart and are shared by
  * every server process. One BullMQ queue per job name, so a name's backlog never delays another's.
@@ -48,7 +36,7 @@ const STATE: Record<string, JobInfo['state']> = {
 export class BullQueue implements JobQueue {
   private readonly queues = new Map<string, Queue>();
   private readonly workers = new Map<string, Worker>();
-  private readonly adders = new Map<string, AddCoalescer>();
+  private readonly adders = new Map<string, PackingAdder>();
   private readonly turns: BusyTurns;
   private closed = false;
 
@@ -75,21 +63,17 @@ export class BullQueue implements JobQueue {
     return q;
   }
 
-  /** Enqueues arriving together go to Redis in one pipeline (AddCoalescer). */
+  /** Enqueues arriving together go to Redis as packs, in one pipeline (bull-packs.ts). */
   async enqueue(name: string, payload: unknown, opts: EnqueueOptions = {}): Promise<string> {
     let adder = this.adders.get(name);
     if (!adder) {
-      adder = new AddCoalescer(this.queue(name), name);
+      adder = new PackingAdder(this.queue(name), name);
       this.adders.set(name, adder);
     }
     const id = await adder.add(payload, {
       attempts: Math.max(1, opts.attempts ?? 5),
-      backoff: { type: 'exponential', delay: opts.backoffMs ?? 200 },
-      ...(opts.delayMs ? { delay: opts.delayMs } : {}),
-      deduplication: { id: dedupKey(name, payload), keepLastIfActive: true },
-      // Finished jobs stay a while so operators (and get()) can read their outcome.
-      removeOnComplete: { age: 3600, count: 10_000 },
-      removeOnFail: { age: 7 * 24 * 3600 },
+      backoffMs: opts.backoffMs ?? 200,
+      delayMs: opts.delayMs ?? 0,
     });
     return `${name}|${id}`;
   }
@@ -118,14 +102,39 @@ export class BullQueue implements JobQueue {
     // jobs run up to `concurrency` at once.
     const batches = max > 1 ? BATCHES_IN_FLIGHT : concurrency;
     const collector = new JobCollector<P>(handler, max, batches, (task) => this.turns.run(task));
-    const worker = new Worker(
+    // The items (payloads) this worker holds at most: one batch more than run at once, or `concurrency` single
+    // jobs. A job may be a pack of many items, so the worker's concurrency (in jobs) follows the items in hand:
+    // one more job is fetched while they are below the budget, none while above (BullMQ reads it before every
+    // fetch). A worker therefore never takes a fleet's whole backlog of packs, and a stop finishes quickly.
+    const budget = max > 1 ? (batches + 1) * max : concurrency;
+    let jobsInHand = 0;
+    let itemsInHand = 0;
+    const admit = () => {
+      worker.concurrency = Math.max(1, jobsInHand + (itemsInHand < budget ? 1 : 0));
+    };
+    const take = (n: number) => {
+      itemsInHand += n;
+      admit();
+    };
+    const push = (payload: unknown, info: JobInfo) =>
+      collector.push(payload as P, info).finally(() => take(-1));
+    const worker: Worker = new Worker(
       name,
-      (job: Job) => collector.push(job.data as P, toInfo(name, job, 'running')),
-      {
-        connection: this.connection,
-        prefix: this.opts.prefix,
-        concurrency: max > 1 ? (batches + 1) * max : concurrency,
+      async (job: Job) => {
+        jobsInHand += 1;
+        try {
+          if (job.name !== PACK) {
+            take(1);
+            return await push(job.data, toInfo(name, job, 'running'));
+          }
+          take((job.data as { items: unknown[] }).items.length);
+          return await runPack(this.queue(name), name, job, push);
+        } finally {
+          jobsInHand -= 1;
+          admit();
+        }
       },
+      { connection: this.connection, prefix: this.opts.prefix, concurrency: 1 },
     );
     // Errors of the worker itself (connection drops) are retried by BullMQ; a listener keeps them from
     // crashing the process as unhandled 'error' events.
@@ -138,6 +147,9 @@ export class BullQueue implements JobQueue {
     const cut = id.indexOf('|');
     if (cut < 0) return undefined;
     const name = id.slice(0, cut);
+    const item = id.indexOf('#', cut);
+    if (item >= 0)
+      return packItemInfo(this.queue(name), name, id.slice(cut + 1, item), Number(id.slice(item + 1)));
     const job = await this.queue(name).getJob(id.slice(cut + 1));
     if (!job) return undefined;
     return toInfo(name, job, STATE[await job.getState()] ?? 'waiting');

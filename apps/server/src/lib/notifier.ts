@@ -7,25 +7,32 @@ export interface OutgoingMessage {
   recipient: string;
   subject?: string;
   body: string;
+  /** SMS: what it is for; real SMS providers send the account's approved template of this scene. */
+  scene?: 'verify_code' | 'notice';
+  /** SMS: the template's values (verify_code: { code }). */
+  params?: Record<string, string>;
 }
 
 /**
- * Sends verification codes and notices. Real SMS and e-mail providers plug in behind this interface;
- * the embedded default stores every message in the outbox, which platform administrators read in the console.
+ * Sends verification codes and notices. app.ts wires the messaging gateway's notifier
+ * (modules/delivery/providers/notifier.ts): the configured providers, else the embedded sandbox, which stores
+ * every message in the outbox that platform administrators read in the console.
  */
 export interface Notifier {
   send(msg: OutgoingMessage): Promise<void>;
 }
 
+/** Writes the message to the outbox; `status` says what became of it (the sandbox's own are set there). */
 export class OutboxNotifier implements Notifier {
   constructor(private db: Db) {}
-  async send(msg: OutgoingMessage) {
+  async send(msg: OutgoingMessage, status = 'stored') {
     await this.db.insert(outboxMessages).values({
       tenantId: msg.tenantId,
       channel: msg.channel,
       recipient: msg.recipient,
       subject: msg.subject ?? null,
       body: msg.body,
+      status,
     });
   }
 }

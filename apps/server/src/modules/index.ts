@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { registerResources } from '../crud/registry.ts';
 import type { ModuleDeps, RegisterModule } from './module.ts';
+import { registerDeliveryDispatchModule } from './delivery/dispatch/index.ts';
+import { registerDeliveryRecordsModule } from './delivery/delivery-records/index.ts';
+import { registerDeliveryStatsModule } from './delivery/delivery-stats/index.ts';
+import { registerSmsAdminModule } from './delivery/sms-admin/index.ts';
+import { registerBuyerLinksModule } from './delivery/buyer-links/index.ts';
+import { registerPlatSettingsModule } from './delivery/plat-settings/index.ts';
 import { registerAuthModule } from './platform/auth/index.ts';
 import { registerBaseModule } from './platform/base/index.ts';
 import { registerOrgModule } from './platform/org/index.ts';
@@ -19,6 +25,7 @@ import { registerInvoicingModule } from './sales/invoicing/index.ts';
 import { registerRedLetterModule } from './sales/red-letter/index.ts';
 import { registerSkuMapModule } from './sales/sku-map/index.ts';
 import { registerTaxCodesModule } from './sales/tax-codes/index.ts';
+import { registerDeliveryProvidersModule } from './delivery/providers/index.ts';
 
 export type { ModuleDeps, RegisterModule } from './module.ts';
 
@@ -26,7 +33,7 @@ export type { ModuleDeps, RegisterModule } from './module.ts';
  * Every module by product area, each entered through its index.ts with the same register(app, deps). A new
  * domain adds one line here; reactions between modules are hooks the reacting module registers.
  */
-const MODULES: Record<'platform' | 'sales', RegisterModule[]> = {
+const MODULES: Record<'platform' | 'sales' | 'delivery', RegisterModule[]> = {
   platform: [
     registerAuthModule,
     registerProfileModule,
@@ -48,6 +55,16 @@ const MODULES: Record<'platform' | 'sales', RegisterModule[]> = {
     registerInvoiceBatchModule,
     registerInvoiceSetupModule,
     registerInvoiceStatsModule,
+  ],
+  // Issue 14: SMS and e-mail delivery of issued invoices (providers, dispatch, SMS admin, settings, buyer links).
+  delivery: [
+    registerDeliveryProvidersModule,
+    registerDeliveryDispatchModule,
+    registerBuyerLinksModule,
+    registerSmsAdminModule,
+    registerDeliveryRecordsModule,
+    registerDeliveryStatsModule,
+    registerPlatSettingsModule,
   ],
 };
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { formatMessage } from '@fpy/contracts';
+import { formatMessage, isBuyerPage } from '@fpy/contracts';
 import type { FastifyInstance } from 'fastify';
 import { requestLang } from '../http/lang.ts';
 import type { FileStore } from '../lib/file-store.ts';
@@ -35,7 +35,9 @@ function installUploads(app: FastifyInstance, uploads: FileStore) {
 
 /**
  * Serves the built console and falls back to index.html for every other GET, so history-mode routes work
- * and the SPA shows its own /404. Unknown /api paths answer JSON 404.
+ * and the SPA shows its own /404. The buyer's delivery pages (/smsDetail, /allEle…Delivery…, BUYER_PAGE_PATHS)
+ * get delivery.html instead: a separate light entry without the console's antd, opened on phones (issue 14 §4).
+ * Unknown /api paths answer JSON 404.
  */
 export async function installStatic(app: FastifyInstance, webDist: string, uploads: FileStore) {
   installUploads(app, uploads);
@@ -54,6 +56,8 @@ export async function installStatic(app: FastifyInstance, webDist: string, uploa
     });
   }
   const html = hasWeb ? readFileSync(index, 'utf8') : null;
+  const buyerEntry = join(webDist, 'delivery.html');
+  const buyerHtml = hasWeb && existsSync(buyerEntry) ? readFileSync(buyerEntry, 'utf8') : html;
   app.setNotFoundHandler((req, reply) => {
     if (isApiPath(req.url) || isUploadPath(req.url) || req.method !== 'GET' || !html) {
       return reply.status(404).send({
@@ -67,6 +71,7 @@ export async function installStatic(app: FastifyInstance, webDist: string, uploa
         requestId: req.id,
       });
     }
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    const page = isBuyerPage(req.url.split('?')[0]) ? buyerHtml : html;
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
   });
 }

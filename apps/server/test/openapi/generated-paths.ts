@@ -104,6 +104,700 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/delivery/platform-templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 平台消息模板：列表 */
+        get: operations["getAdminDeliveryPlatformTemplates"];
+        put?: never;
+        /** 平台消息模板：新增 */
+        post: operations["postAdminDeliveryPlatformTemplates"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/delivery/platform-templates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 平台消息模板：详情 */
+        get: operations["getAdminDeliveryPlatformTemplatesId"];
+        /** 平台消息模板：修改（只改所给字段） */
+        put: operations["putAdminDeliveryPlatformTemplatesId"];
+        post?: never;
+        /** 平台消息模板：删除 */
+        delete: operations["deleteAdminDeliveryPlatformTemplatesId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/delivery/receipts/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 邮件状态报告：列表 */
+        get: operations["getAdminDeliveryReceiptsEmail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/delivery/receipts/email/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 邮件状态报告：详情 */
+        get: operations["getAdminDeliveryReceiptsEmailId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/delivery/receipts/email/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 邮件状态报告：导出 Excel */
+        get: operations["getAdminDeliveryReceiptsEmailExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/delivery/receipts/sms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 短信状态报告：列表 */
+        get: operations["getAdminDeliveryReceiptsSms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/delivery/receipts/sms/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 短信状态报告：详情 */
+        get: operations["getAdminDeliveryReceiptsSmsId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/delivery/receipts/sms/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 短信状态报告：导出 Excel */
+        get: operations["getAdminDeliveryReceiptsSmsExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/delivery/records/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 邮件发送记录：列表 */
+        get: operations["getAdminDeliveryRecordsEmail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/delivery/records/email/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 邮件发送记录：详情 */
+        get: operations["getAdminDeliveryRecordsEmailId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/delivery/records/email/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 邮件发送记录：导出 Excel */
+        get: operations["getAdminDeliveryRecordsEmailExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/delivery/records/sms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 短信发送记录：列表 */
+        get: operations["getAdminDeliveryRecordsSms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/delivery/records/sms/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 短信发送记录：详情 */
+        get: operations["getAdminDeliveryRecordsSmsId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/delivery/records/sms/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 短信发送记录：导出 Excel */
+        get: operations["getAdminDeliveryRecordsSmsExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/delivery/sms-controls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 黑白名单：列表 */
+        get: operations["getAdminDeliverySmsControls"];
+        put?: never;
+        /** 黑白名单：新增 */
+        post: operations["postAdminDeliverySmsControls"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/delivery/sms-controls/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 黑白名单：详情 */
+        get: operations["getAdminDeliverySmsControlsId"];
+        /** 黑白名单：修改（只改所给字段） */
+        put: operations["putAdminDeliverySmsControlsId"];
+        post?: never;
+        /** 黑白名单：删除 */
+        delete: operations["deleteAdminDeliverySmsControlsId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/delivery/sms-controls/delete-many": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 黑白名单：批量删除 */
+        post: operations["postAdminDeliverySmsControlsDeleteMany"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/delivery/sms-controls/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 黑白名单：导出 Excel */
+        get: operations["getAdminDeliverySmsControlsExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/delivery/sms-controls/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 黑白名单：导入 Excel */
+        post: operations["postAdminDeliverySmsControlsImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/delivery/sms-controls/import-template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 黑白名单：下载导入模板 (xlsx) */
+        get: operations["getAdminDeliverySmsControlsImportTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/delivery/sms-limits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 频率控制：列表 */
+        get: operations["getAdminDeliverySmsLimits"];
+        put?: never;
+        /** 频率控制：新增 */
+        post: operations["postAdminDeliverySmsLimits"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/delivery/sms-limits/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 频率控制：详情 */
+        get: operations["getAdminDeliverySmsLimitsId"];
+        /** 频率控制：修改（只改所给字段） */
+        put: operations["putAdminDeliverySmsLimitsId"];
+        post?: never;
+        /** 频率控制：删除 */
+        delete: operations["deleteAdminDeliverySmsLimitsId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/delivery/sms-margins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 短信余量：各企业短信余量、已用条数、预警阈值（企业用户只见本企业） */
+        get: operations["listSmsMargins"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/delivery/sms-margins/{tenantId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 短信余量：修改预警阈值（企业只能改本企业） */
+        put: operations["updateSmsWarn"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/delivery/sms-margins/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 短信余量：导出 Excel */
+        get: operations["exportSmsMargins"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/delivery/sms-platform-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 短信系统配置：平台默认签名等 */
+        get: operations["getSmsPlatformSettings"];
+        /** 短信系统配置：保存平台默认签名等 */
+        put: operations["saveSmsPlatformSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/delivery/sms-recharges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 充值记录：列表 */
+        get: operations["getAdminDeliverySmsRecharges"];
+        put?: never;
+        /** 充值记录：为企业充值短信条数（余量增加，记录充值后余量） */
+        post: operations["rechargeSms"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/delivery/sms-recharges/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 充值记录：详情 */
+        get: operations["getAdminDeliverySmsRechargesId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/delivery/sms-recharges/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 充值记录：导出 Excel */
+        get: operations["getAdminDeliverySmsRechargesExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/delivery/sms-white": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 短信白名单：列表 */
+        get: operations["getAdminDeliverySmsWhite"];
+        put?: never;
+        /** 短信白名单：新增 */
+        post: operations["postAdminDeliverySmsWhite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/delivery/sms-white/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 短信白名单：详情 */
+        get: operations["getAdminDeliverySmsWhiteId"];
+        /** 短信白名单：修改（只改所给字段） */
+        put: operations["putAdminDeliverySmsWhiteId"];
+        post?: never;
+        /** 短信白名单：删除 */
+        delete: operations["deleteAdminDeliverySmsWhiteId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/delivery/sms-white/delete-many": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 短信白名单：批量删除 */
+        post: operations["postAdminDeliverySmsWhiteDeleteMany"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/delivery/sms-white/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 短信白名单：导出 Excel */
+        get: operations["getAdminDeliverySmsWhiteExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/delivery/stats/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 邮件统计：每日及各服务商或各企业的发送、成功、失败封数 */
+        get: operations["getEmailStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/delivery/stats/email/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 邮件统计：导出 Excel */
+        get: operations["exportEmailStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/delivery/stats/sms-providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 短信服务商统计：每日及各服务商的发送、成功、失败条数 */
+        get: operations["getSmsProviderStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/delivery/stats/sms-providers/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 短信服务商统计：导出 Excel */
+        get: operations["exportSmsProviderStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/delivery/stats/sms-tenants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 企业短信统计：每日及各企业的发送、成功、失败条数 */
+        get: operations["getSmsTenantStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/delivery/stats/sms-tenants/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 企业短信统计：导出 Excel */
+        get: operations["exportSmsTenantStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/delivery/tenant-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 短信管理：选择企业（名称包含关键字，最多50个） */
+        get: operations["listSmsTenantOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/departments": {
         parameters: {
             query?: never;
@@ -186,6 +880,42 @@ export interface paths {
         get: operations["getEnterpriseParameter"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/enterpriseParameterSetting/codeCardPage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 码牌扫码开票页面设置（未保存时为默认值） */
+        get: operations["getCodeCardPage"];
+        put?: never;
+        /** 保存码牌扫码开票页面设置 */
+        post: operations["saveCodeCardPage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/enterpriseParameterSetting/sms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 本企业的短信签名（未设置时为空，发送时使用平台签名） */
+        get: operations["getSmsSignature"];
+        put?: never;
+        /** 设置本企业的短信签名 */
+        post: operations["saveSmsSignature"];
         delete?: never;
         options?: never;
         head?: never;
@@ -562,6 +1292,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/r/invoiceCategories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 发票分类：列表 */
+        get: operations["getAdminRInvoiceCategories"];
+        put?: never;
+        /** 发票分类：新增 */
+        post: operations["postAdminRInvoiceCategories"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/r/invoiceCategories/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 发票分类：详情 */
+        get: operations["getAdminRInvoiceCategoriesId"];
+        /** 发票分类：修改（只改所给字段） */
+        put: operations["putAdminRInvoiceCategoriesId"];
+        post?: never;
+        /** 发票分类：删除 */
+        delete: operations["deleteAdminRInvoiceCategoriesId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/r/invoiceCategories/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 发票分类：导出 Excel */
+        get: operations["getAdminRInvoiceCategoriesExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/r/outbox": {
         parameters: {
             query?: never;
@@ -645,6 +1429,43 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/r/tenantTemplates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 消息模板：列表 */
+        get: operations["getAdminRTenantTemplates"];
+        put?: never;
+        /** 消息模板：新增 */
+        post: operations["postAdminRTenantTemplates"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/r/tenantTemplates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 消息模板：详情 */
+        get: operations["getAdminRTenantTemplatesId"];
+        /** 消息模板：修改（只改所给字段） */
+        put: operations["putAdminRTenantTemplatesId"];
+        post?: never;
+        /** 消息模板：删除 */
+        delete: operations["deleteAdminRTenantTemplatesId"];
         options?: never;
         head?: never;
         patch?: never;
@@ -996,6 +1817,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/v1/emailProviders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 平台邮件服务商账号列表（密钥已遮蔽） */
+        get: operations["getAdminV1EmailProviders"];
+        put?: never;
+        /** 新增平台邮件服务商账号 */
+        post: operations["postAdminV1EmailProviders"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/emailProviders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 修改邮件服务商账号（密钥回传 ****** 或留空则保持不变） */
+        put: operations["putAdminV1EmailProvidersId"];
+        post?: never;
+        /** 删除邮件服务商账号 */
+        delete: operations["deleteAdminV1EmailProvidersId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/emailProviders/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 启用或停用邮件服务商账号 */
+        put: operations["putAdminV1EmailProvidersIdStatus"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/emailProviders/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 用该邮件账号发送一条测试消息（不经故障转移），返回服务商的受理结果或拒绝码 */
+        post: operations["postAdminV1EmailProvidersIdTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/v1/parameterSetting/enterpriseLogoUpload": {
         parameters: {
             query?: never;
@@ -1007,6 +1898,301 @@ export interface paths {
         put?: never;
         /** 上传企业标识 (字段 file；kind=logo|title，默认 logo；仅定制企业管理员) */
         post: operations["uploadEnterpriseLogo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/parameterSetting/enterpriseMail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 查看本企业的企业邮箱（SMTP）设置，密码已遮蔽 */
+        get: operations["getEnterpriseMail"];
+        put?: never;
+        /** 保存本企业的企业邮箱（SMTP）；密码回传 ****** 或留空则保持不变 */
+        post: operations["saveEnterpriseMail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/parameterSetting/enterpriseMail/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 用已保存的企业邮箱发送一封测试邮件，返回SMTP服务器的受理结果或拒绝码 */
+        post: operations["testEnterpriseMail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/plat/bill": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 本企业按月的交付用量账单：短信条数与计费条数、邮件、充值（默认今年） */
+        get: operations["getBill"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/plat/bill/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 导出年度账单（Excel） */
+        get: operations["exportBill"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/plat/company-info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 企业信息（交付页面与消息中展示给购买方） */
+        get: operations["getCompanyInfo"];
+        /** 保存企业信息 */
+        put: operations["saveCompanyInfo"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/plat/company-info/logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 上传企业标识（交付页面展示用，保存企业信息后生效） */
+        post: operations["uploadCompanyLogo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/plat/delivery-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 电子发票交付设置（未保存时为默认值） */
+        get: operations["getDeliverySettings"];
+        /** 保存电子发票交付设置 */
+        put: operations["saveDeliverySettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/plat/invoice-layout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 发票版式选项（未保存时为默认值） */
+        get: operations["getInvoiceLayout"];
+        /** 保存发票版式选项（对此后生成的版式文件生效） */
+        put: operations["saveInvoiceLayout"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/plat/short-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 本企业的短链接（按编码、发票号码、购买方、状态、创建日期筛选） */
+        get: operations["listShortLinks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/plat/short-links/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 停用短链接（购买方打开时显示链接已失效） */
+        post: operations["disableShortLinks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/plat/short-links/expire": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 短链接立即到期（购买方打开时显示链接已过期，可申请延期） */
+        post: operations["expireShortLinks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/plat/short-links/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 导出短链接（与列表相同的筛选，最多 10000 条） */
+        get: operations["exportShortLinks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/plat/short-links/extend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 短链接延期：有效期从原到期日（已过期的从现在）起延长所给天数 */
+        post: operations["extendShortLinks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/smsProviders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 平台短信服务商账号列表（密钥已遮蔽） */
+        get: operations["getAdminV1SmsProviders"];
+        put?: never;
+        /** 新增平台短信服务商账号 */
+        post: operations["postAdminV1SmsProviders"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/smsProviders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 修改短信服务商账号（密钥回传 ****** 或留空则保持不变） */
+        put: operations["putAdminV1SmsProvidersId"];
+        post?: never;
+        /** 删除短信服务商账号 */
+        delete: operations["deleteAdminV1SmsProvidersId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/smsProviders/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 启用或停用短信服务商账号 */
+        put: operations["putAdminV1SmsProvidersIdStatus"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/smsProviders/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 用该短信账号发送一条测试消息（不经故障转移），返回服务商的受理结果或拒绝码 */
+        post: operations["postAdminV1SmsProvidersIdTest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1433,7 +2619,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** 销项发票查询（开票日期、号码、购买方、类型、状态、蓝红、金额区间、开票人筛选；分页排序） */
+        /** 销项发票查询（开票日期、号码、购买方、类型、状态、蓝红、金额区间、开票人、发票分类筛选；分页排序） */
         get: operations["queryInvoices"];
         put?: never;
         post?: never;
@@ -1454,6 +2640,40 @@ export interface paths {
         get: operations["invoiceRelations"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/v1/invoice-query/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 发票分类选项（本企业的分类，含已停用；按排序） */
+        get: operations["listInvoiceCategoryOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/v1/invoice-query/category": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 设置或清除发票分类（所选发票最多500张；仅本企业的启用分类） */
+        post: operations["setInvoiceCategory"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2494,6 +3714,262 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/delivery/v1/deliveries/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 重新交付：同一方式再发一次（可改收件人），记录操作人 */
+        post: operations["resendDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/delivery/v1/deliveries/batch-sms-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 批量短信链接：同一购买方的多张发票（最多50张）用一条短信、一个短链接发送 */
+        post: operations["sendBatchSmsLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/delivery/v1/deliveries/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 批量交付所选发票（最多500张）到各自购买方的邮箱/手机；返回任务编号，进度另查 */
+        post: operations["bulkSendDeliveries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/delivery/v1/deliveries/bulk/{taskId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 批量交付进度 */
+        get: operations["getBulkDeliveryProgress"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/delivery/v1/invoices/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 发票的交付记录（邮件/短信、状态、回执、重发），最新在前 */
+        get: operations["listInvoiceDeliveries"];
+        put?: never;
+        /** 交付一张发票（邮件附PDF/XML，或短信发送短链接）；同一发票、方式、收件人重复请求返回已有记录（existing=true），再次发送请用重发 */
+        post: operations["sendInvoiceDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/docs/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** OpenAPI 文档 (每个接口带 x-permission) */
+        get: operations["getOpenApi"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/delivery/links/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 购买方打开发票链接：凭短链码查看票面（销售方、购买方、金额、税额、价税合计、日期、号码、类型、状态）；open=1 计一次打开。未知链接 404，过期或停用 410 */
+        get: operations["getBuyerLink"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/delivery/links/{code}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 购买方将链接中的发票发送到邮箱（转发）或把发票链接发到手机：经发送管道（短信余量、黑白名单与频率控制照常生效） */
+        post: operations["sendBuyerInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/delivery/links/{code}/deliveries/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 购买方查看经本链接发往某邮箱或手机的发票的发送进度与结果（地址放在请求体中，不进日志） */
+        post: operations["getBuyerDeliveryStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/delivery/links/{code}/files/{format}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 购买方下载链接中发票的 PDF 或数电 XML（n 为批量链接中的序号）；作废发票不可下载 */
+        get: operations["downloadBuyerFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/delivery/links/{code}/renewal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 购买方为已过期的发票链接申请延期：每个链接可延期一次，延长企业设置的链接有效期天数；停用的链接、作废的发票不能延期 */
+        post: operations["renewBuyerLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/delivery/links/{code}/zip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 购买方一次下载批量链接中全部可下载发票的 PDF（ZIP） */
+        get: operations["downloadBuyerZip"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/v1/mailBounces/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 邮件退信与投递状态通知（DSN）推送：请求体为原始邮件（Content-Type: message/rfc822），token为该邮件账号的回执令牌 */
+        post: operations["pushMailBounce"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/v1/smsReceipts/aliyun/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 阿里云短信状态报告推送（SmsReport，HTTP批量推送；token为该账号的回执令牌） */
+        post: operations["pushAliyunReceipts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/v1/smsReceipts/tencent/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 腾讯云短信下发状态回调（token为该账号的回执令牌） */
+        post: operations["pushTencentReceipts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/systemmanager/titleProp": {
         parameters: {
             query?: never;
@@ -2571,6 +4047,23 @@ export interface paths {
         };
         /** 就绪探针：数据库可查询、Redis 应答 PING（配置 REDIS_URL 时）、迁移已完成且未在停机时答 200；否则答 503 并列出未通过的检查 */
         get: operations["getReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/s/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 短链接：302 跳转到发票查看页 /smsDetail?c=<code>（不查询数据库，链接是否有效由该页判断） */
+        get: operations["openShortLink"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3136,6 +4629,3006 @@ export interface operations {
             };
         };
     };
+    getAdminDeliveryPlatformTemplates: {
+        parameters: {
+            query?: {
+                channel?: "sms" | "email";
+                enabled?: "true" | "false";
+                limit?: number;
+                name?: string;
+                page?: number;
+                sort?: "id" | "-id" | "updatedAt" | "-updatedAt";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            body: string | null;
+                            channel: string | null;
+                            enabled: boolean | null;
+                            id: number;
+                            name: string | null;
+                            providerCode: string | null;
+                            signName: string | null;
+                            subject: string | null;
+                            updatedAt: string | null;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postAdminDeliveryPlatformTemplates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    body: string;
+                    /** @enum {string} */
+                    channel: "sms" | "email";
+                    /** @default true */
+                    enabled?: boolean;
+                    name: string;
+                    providerCode?: string | null;
+                    signName?: string | null;
+                    subject?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        body: string | null;
+                        channel: string | null;
+                        enabled: boolean | null;
+                        id: number;
+                        name: string | null;
+                        providerCode: string | null;
+                        signName: string | null;
+                        subject: string | null;
+                        updatedAt: string | null;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getAdminDeliveryPlatformTemplatesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        body: string | null;
+                        channel: string | null;
+                        enabled: boolean | null;
+                        id: number;
+                        name: string | null;
+                        providerCode: string | null;
+                        signName: string | null;
+                        subject: string | null;
+                        updatedAt: string | null;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    putAdminDeliveryPlatformTemplatesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    body?: string;
+                    /** @enum {string} */
+                    channel?: "sms" | "email";
+                    enabled?: boolean;
+                    name?: string;
+                    providerCode?: string | null;
+                    signName?: string | null;
+                    subject?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        body: string | null;
+                        channel: string | null;
+                        enabled: boolean | null;
+                        id: number;
+                        name: string | null;
+                        providerCode: string | null;
+                        signName: string | null;
+                        subject: string | null;
+                        updatedAt: string | null;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    deleteAdminDeliveryPlatformTemplatesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getAdminDeliveryReceiptsEmail: {
+        parameters: {
+            query?: {
+                code?: string;
+                createdAtFrom?: string;
+                createdAtTo?: string;
+                deliveryId?: number;
+                invoiceNumber?: string;
+                kind?: "delivered" | "failed" | "bounced";
+                limit?: number;
+                page?: number;
+                recipient?: string;
+                sort?: "id" | "-id" | "createdAt" | "-createdAt";
+                tenantName?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            code: string | null;
+                            createdAt: string | null;
+                            deliveryId: number | null;
+                            id: number;
+                            invoiceNumber: string | null;
+                            kind: string | null;
+                            message: string | null;
+                            providerName: string | null;
+                            recipient: string | null;
+                            tenantId: number | null;
+                            tenantName: string | null;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getAdminDeliveryReceiptsEmailId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string | null;
+                        createdAt: string | null;
+                        deliveryId: number | null;
+                        id: number;
+                        invoiceNumber: string | null;
+                        kind: string | null;
+                        message: string | null;
+                        providerName: string | null;
+                        recipient: string | null;
+                        tenantId: number | null;
+                        tenantName: string | null;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getAdminDeliveryReceiptsEmailExport: {
+        parameters: {
+            query?: {
+                code?: string;
+                createdAtFrom?: string;
+                createdAtTo?: string;
+                deliveryId?: number;
+                invoiceNumber?: string;
+                kind?: "delivered" | "failed" | "bounced";
+                recipient?: string;
+                sort?: "id" | "-id" | "createdAt" | "-createdAt";
+                tenantName?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getAdminDeliveryReceiptsSms: {
+        parameters: {
+            query?: {
+                code?: string;
+                createdAtFrom?: string;
+                createdAtTo?: string;
+                deliveryId?: number;
+                invoiceNumber?: string;
+                kind?: "delivered" | "failed";
+                limit?: number;
+                page?: number;
+                recipient?: string;
+                sort?: "id" | "-id" | "createdAt" | "-createdAt";
+                tenantName?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            code: string | null;
+                            createdAt: string | null;
+                            deliveryId: number | null;
+                            id: number;
+                            invoiceNumber: string | null;
+                            kind: string | null;
+                            message: string | null;
+                            providerName: string | null;
+                            recipient: string | null;
+                            tenantId: number | null;
+                            tenantName: string | null;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getAdminDeliveryReceiptsSmsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string | null;
+                        createdAt: string | null;
+                        deliveryId: number | null;
+                        id: number;
+                        invoiceNumber: string | null;
+                        kind: string | null;
+                        message: string | null;
+                        providerName: string | null;
+                        recipient: string | null;
+                        tenantId: number | null;
+                        tenantName: string | null;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getAdminDeliveryReceiptsSmsExport: {
+        parameters: {
+            query?: {
+                code?: string;
+                createdAtFrom?: string;
+                createdAtTo?: string;
+                deliveryId?: number;
+                invoiceNumber?: string;
+                kind?: "delivered" | "failed";
+                recipient?: string;
+                sort?: "id" | "-id" | "createdAt" | "-createdAt";
+                tenantName?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getAdminDeliveryRecordsEmail: {
+        parameters: {
+            query?: {
+                createdAtFrom?: string;
+                createdAtTo?: string;
+                errorCode?: string;
+                invoiceNumber?: string;
+                limit?: number;
+                page?: number;
+                recipient?: string;
+                sort?: "id" | "-id" | "createdAt" | "-createdAt" | "attempts" | "-attempts";
+                status?: "queued" | "sending" | "accepted" | "delivered" | "failed" | "dead" | "skipped";
+                tenantName?: string;
+                trigger?: "auto" | "manual" | "resend" | "bulk" | "batch" | "forward";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            attempts: number | null;
+                            buyerName: string | null;
+                            createdAt: string | null;
+                            deliveredAt: string | null;
+                            errorCode: string | null;
+                            errorMessage: string | null;
+                            id: number;
+                            invoiceNumber: string | null;
+                            providerMessageId: string | null;
+                            providerName: string | null;
+                            recipient: string | null;
+                            status: string | null;
+                            subject: string | null;
+                            tenantId: number | null;
+                            tenantName: string | null;
+                            trigger: string | null;
+                            units: number | null;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getAdminDeliveryRecordsEmailId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        attempts: number | null;
+                        buyerName: string | null;
+                        createdAt: string | null;
+                        deliveredAt: string | null;
+                        errorCode: string | null;
+                        errorMessage: string | null;
+                        id: number;
+                        invoiceNumber: string | null;
+                        providerMessageId: string | null;
+                        providerName: string | null;
+                        recipient: string | null;
+                        status: string | null;
+                        subject: string | null;
+                        tenantId: number | null;
+                        tenantName: string | null;
+                        trigger: string | null;
+                        units: number | null;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getAdminDeliveryRecordsEmailExport: {
+        parameters: {
+            query?: {
+                createdAtFrom?: string;
+                createdAtTo?: string;
+                errorCode?: string;
+                invoiceNumber?: string;
+                recipient?: string;
+                sort?: "id" | "-id" | "createdAt" | "-createdAt" | "attempts" | "-attempts";
+                status?: "queued" | "sending" | "accepted" | "delivered" | "failed" | "dead" | "skipped";
+                tenantName?: string;
+                trigger?: "auto" | "manual" | "resend" | "bulk" | "batch" | "forward";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getAdminDeliveryRecordsSms: {
+        parameters: {
+            query?: {
+                createdAtFrom?: string;
+                createdAtTo?: string;
+                errorCode?: string;
+                invoiceNumber?: string;
+                limit?: number;
+                page?: number;
+                recipient?: string;
+                sort?: "id" | "-id" | "createdAt" | "-createdAt" | "attempts" | "-attempts";
+                status?: "queued" | "sending" | "accepted" | "delivered" | "failed" | "dead" | "skipped";
+                tenantName?: string;
+                trigger?: "auto" | "manual" | "resend" | "bulk" | "batch" | "forward";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            attempts: number | null;
+                            buyerName: string | null;
+                            createdAt: string | null;
+                            deliveredAt: string | null;
+                            errorCode: string | null;
+                            errorMessage: string | null;
+                            id: number;
+                            invoiceNumber: string | null;
+                            providerMessageId: string | null;
+                            providerName: string | null;
+                            recipient: string | null;
+                            status: string | null;
+                            subject: string | null;
+                            tenantId: number | null;
+                            tenantName: string | null;
+                            trigger: string | null;
+                            units: number | null;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getAdminDeliveryRecordsSmsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        attempts: number | null;
+                        buyerName: string | null;
+                        createdAt: string | null;
+                        deliveredAt: string | null;
+                        errorCode: string | null;
+                        errorMessage: string | null;
+                        id: number;
+                        invoiceNumber: string | null;
+                        providerMessageId: string | null;
+                        providerName: string | null;
+                        recipient: string | null;
+                        status: string | null;
+                        subject: string | null;
+                        tenantId: number | null;
+                        tenantName: string | null;
+                        trigger: string | null;
+                        units: number | null;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getAdminDeliveryRecordsSmsExport: {
+        parameters: {
+            query?: {
+                createdAtFrom?: string;
+                createdAtTo?: string;
+                errorCode?: string;
+                invoiceNumber?: string;
+                recipient?: string;
+                sort?: "id" | "-id" | "createdAt" | "-createdAt" | "attempts" | "-attempts";
+                status?: "queued" | "sending" | "accepted" | "delivered" | "failed" | "dead" | "skipped";
+                tenantName?: string;
+                trigger?: "auto" | "manual" | "resend" | "bulk" | "batch" | "forward";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getAdminDeliverySmsControls: {
+        parameters: {
+            query?: {
+                createdAtFrom?: string;
+                createdAtTo?: string;
+                kind?: "black" | "white";
+                limit?: number;
+                mobile?: string;
+                page?: number;
+                sort?: "id" | "-id" | "mobile" | "-mobile" | "createdAt" | "-createdAt";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            createdAt: string | null;
+                            id: number;
+                            kind: string | null;
+                            mobile: string | null;
+                            remark: string | null;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postAdminDeliverySmsControls: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    kind: "black" | "white";
+                    mobile: string;
+                    remark?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        createdAt: string | null;
+                        id: number;
+                        kind: string | null;
+                        mobile: string | null;
+                        remark: string | null;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getAdminDeliverySmsControlsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        createdAt: string | null;
+                        id: number;
+                        kind: string | null;
+                        mobile: string | null;
+                        remark: string | null;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    putAdminDeliverySmsControlsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    kind?: "black" | "white";
+                    mobile?: string;
+                    remark?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        createdAt: string | null;
+                        id: number;
+                        kind: string | null;
+                        mobile: string | null;
+                        remark: string | null;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    deleteAdminDeliverySmsControlsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postAdminDeliverySmsControlsDeleteMany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deleted: number;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getAdminDeliverySmsControlsExport: {
+        parameters: {
+            query?: {
+                createdAtFrom?: string;
+                createdAtTo?: string;
+                kind?: "black" | "white";
+                mobile?: string;
+                sort?: "id" | "-id" | "mobile" | "-mobile" | "createdAt" | "-createdAt";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postAdminDeliverySmsControlsImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            rowNumber: number;
+                        }[];
+                        failed: number;
+                        succeeded: number;
+                        total: number;
+                        warnings: {
+                            message: string;
+                            rowNumber: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getAdminDeliverySmsControlsImportTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getAdminDeliverySmsLimits: {
+        parameters: {
+            query?: {
+                limit?: number;
+                page?: number;
+                sort?: "id" | "-id" | "tenantId" | "-tenantId";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            id: number;
+                            perNumberPerDay: number | null;
+                            perNumberPerHour: number | null;
+                            perNumberPerMinute: number | null;
+                            perTenantPerDay: number | null;
+                            tenantId: number | null;
+                            tenantName: string | null;
+                            updatedAt: string | null;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postAdminDeliverySmsLimits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default 10 */
+                    perNumberPerDay?: number;
+                    /** @default 5 */
+                    perNumberPerHour?: number;
+                    /** @default 1 */
+                    perNumberPerMinute?: number;
+                    /** @default 0 */
+                    perTenantPerDay?: number;
+                    tenantId?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        perNumberPerDay: number | null;
+                        perNumberPerHour: number | null;
+                        perNumberPerMinute: number | null;
+                        perTenantPerDay: number | null;
+                        tenantId: number | null;
+                        tenantName: string | null;
+                        updatedAt: string | null;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getAdminDeliverySmsLimitsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        perNumberPerDay: number | null;
+                        perNumberPerHour: number | null;
+                        perNumberPerMinute: number | null;
+                        perTenantPerDay: number | null;
+                        tenantId: number | null;
+                        tenantName: string | null;
+                        updatedAt: string | null;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    putAdminDeliverySmsLimitsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    perNumberPerDay?: number;
+                    perNumberPerHour?: number;
+                    perNumberPerMinute?: number;
+                    perTenantPerDay?: number;
+                    tenantId?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        perNumberPerDay: number | null;
+                        perNumberPerHour: number | null;
+                        perNumberPerMinute: number | null;
+                        perTenantPerDay: number | null;
+                        tenantId: number | null;
+                        tenantName: string | null;
+                        updatedAt: string | null;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    deleteAdminDeliverySmsLimitsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listSmsMargins: {
+        parameters: {
+            query?: {
+                limit?: number;
+                low?: "true" | "false";
+                page?: number;
+                sort?: "tenantId" | "-tenantId" | "tenantName" | "-tenantName" | "balance" | "-balance" | "used" | "-used" | "warnBelow" | "-warnBelow";
+                tenantName?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            balance: number;
+                            low: boolean;
+                            tenantId: number;
+                            tenantName: string;
+                            updatedAt: string | null;
+                            used: number;
+                            warnBelow: number;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    updateSmsWarn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    warnBelow: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        balance: number;
+                        low: boolean;
+                        tenantId: number;
+                        tenantName: string;
+                        updatedAt: string | null;
+                        used: number;
+                        warnBelow: number;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    exportSmsMargins: {
+        parameters: {
+            query?: {
+                low?: "true" | "false";
+                sort?: "tenantId" | "-tenantId" | "tenantName" | "-tenantName" | "balance" | "-balance" | "used" | "-used" | "warnBelow" | "-warnBelow";
+                tenantName?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getSmsPlatformSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        signName: string;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    saveSmsPlatformSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    signName: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        signName: string;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getAdminDeliverySmsRecharges: {
+        parameters: {
+            query?: {
+                createdAtFrom?: string;
+                createdAtTo?: string;
+                limit?: number;
+                page?: number;
+                sort?: "id" | "-id" | "createdAt" | "-createdAt" | "amount" | "-amount" | "balanceAfter" | "-balanceAfter";
+                tenantName?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            amount: number | null;
+                            balanceAfter: number | null;
+                            createdAt: string | null;
+                            createdByName: string | null;
+                            id: number;
+                            paidYuan: string | null;
+                            remark: string | null;
+                            tenantId: number | null;
+                            tenantName: string | null;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    rechargeSms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amount: number;
+                    paidFen?: number | null;
+                    remark?: string | null;
+                    tenantId: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        amount: number;
+                        balanceAfter: number;
+                        createdAt: string;
+                        id: number;
+                        paidFen: number | null;
+                        remark: string | null;
+                        tenantId: number;
+                        tenantName: string;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getAdminDeliverySmsRechargesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        amount: number | null;
+                        balanceAfter: number | null;
+                        createdAt: string | null;
+                        createdByName: string | null;
+                        id: number;
+                        paidYuan: string | null;
+                        remark: string | null;
+                        tenantId: number | null;
+                        tenantName: string | null;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getAdminDeliverySmsRechargesExport: {
+        parameters: {
+            query?: {
+                createdAtFrom?: string;
+                createdAtTo?: string;
+                sort?: "id" | "-id" | "createdAt" | "-createdAt" | "amount" | "-amount" | "balanceAfter" | "-balanceAfter";
+                tenantName?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getAdminDeliverySmsWhite: {
+        parameters: {
+            query?: {
+                limit?: number;
+                mobile?: string;
+                page?: number;
+                sort?: "id" | "-id" | "mobile" | "-mobile" | "createdAt" | "-createdAt";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            createdAt: string | null;
+                            id: number;
+                            mobile: string | null;
+                            remark: string | null;
+                            tenantId: number | null;
+                            tenantName: string | null;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postAdminDeliverySmsWhite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    mobile: string;
+                    remark?: string | null;
+                    tenantId?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        createdAt: string | null;
+                        id: number;
+                        mobile: string | null;
+                        remark: string | null;
+                        tenantId: number | null;
+                        tenantName: string | null;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getAdminDeliverySmsWhiteId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        createdAt: string | null;
+                        id: number;
+                        mobile: string | null;
+                        remark: string | null;
+                        tenantId: number | null;
+                        tenantName: string | null;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    putAdminDeliverySmsWhiteId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    mobile?: string;
+                    remark?: string | null;
+                    tenantId?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        createdAt: string | null;
+                        id: number;
+                        mobile: string | null;
+                        remark: string | null;
+                        tenantId: number | null;
+                        tenantName: string | null;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    deleteAdminDeliverySmsWhiteId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postAdminDeliverySmsWhiteDeleteMany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deleted: number;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getAdminDeliverySmsWhiteExport: {
+        parameters: {
+            query?: {
+                mobile?: string;
+                sort?: "id" | "-id" | "mobile" | "-mobile" | "createdAt" | "-createdAt";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getEmailStats: {
+        parameters: {
+            query?: {
+                dateFrom?: string;
+                dateTo?: string;
+                groupBy?: "provider" | "tenant";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        channel: "sms" | "email";
+                        dateFrom: string;
+                        dateTo: string;
+                        days: {
+                            day: string;
+                            delivered: number;
+                            failed: number;
+                            sent: number;
+                            skipped: number;
+                            total: number;
+                            units: number;
+                        }[];
+                        /** @enum {string} */
+                        groupBy: "provider" | "tenant";
+                        rows: {
+                            delivered: number;
+                            failed: number;
+                            key: string;
+                            label: string;
+                            sent: number;
+                            skipped: number;
+                            total: number;
+                            units: number;
+                        }[];
+                        totals: {
+                            delivered: number;
+                            failed: number;
+                            sent: number;
+                            skipped: number;
+                            total: number;
+                            units: number;
+                        };
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    exportEmailStats: {
+        parameters: {
+            query?: {
+                dateFrom?: string;
+                dateTo?: string;
+                groupBy?: "provider" | "tenant";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getSmsProviderStats: {
+        parameters: {
+            query?: {
+                dateFrom?: string;
+                dateTo?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        channel: "sms" | "email";
+                        dateFrom: string;
+                        dateTo: string;
+                        days: {
+                            day: string;
+                            delivered: number;
+                            failed: number;
+                            sent: number;
+                            skipped: number;
+                            total: number;
+                            units: number;
+                        }[];
+                        /** @enum {string} */
+                        groupBy: "provider" | "tenant";
+                        rows: {
+                            delivered: number;
+                            failed: number;
+                            key: string;
+                            label: string;
+                            sent: number;
+                            skipped: number;
+                            total: number;
+                            units: number;
+                        }[];
+                        totals: {
+                            delivered: number;
+                            failed: number;
+                            sent: number;
+                            skipped: number;
+                            total: number;
+                            units: number;
+                        };
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    exportSmsProviderStats: {
+        parameters: {
+            query?: {
+                dateFrom?: string;
+                dateTo?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getSmsTenantStats: {
+        parameters: {
+            query?: {
+                dateFrom?: string;
+                dateTo?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        channel: "sms" | "email";
+                        dateFrom: string;
+                        dateTo: string;
+                        days: {
+                            day: string;
+                            delivered: number;
+                            failed: number;
+                            sent: number;
+                            skipped: number;
+                            total: number;
+                            units: number;
+                        }[];
+                        /** @enum {string} */
+                        groupBy: "provider" | "tenant";
+                        rows: {
+                            delivered: number;
+                            failed: number;
+                            key: string;
+                            label: string;
+                            sent: number;
+                            skipped: number;
+                            total: number;
+                            units: number;
+                        }[];
+                        totals: {
+                            delivered: number;
+                            failed: number;
+                            sent: number;
+                            skipped: number;
+                            total: number;
+                            units: number;
+                        };
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    exportSmsTenantStats: {
+        parameters: {
+            query?: {
+                dateFrom?: string;
+                dateTo?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listSmsTenantOptions: {
+        parameters: {
+            query?: {
+                keyword?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                    }[];
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     getDepartmentTree: {
         parameters: {
             query?: {
@@ -3502,6 +7995,243 @@ export interface operations {
                             logoUrl: string | null;
                             titleImageUrl: string | null;
                         };
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getCodeCardPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        allowPersonal: boolean;
+                        allowSpecial: boolean;
+                        fields: {
+                            /** @enum {string} */
+                            addressPhone: "required" | "optional" | "hidden";
+                            /** @enum {string} */
+                            bankAccount: "required" | "optional" | "hidden";
+                            /** @enum {string} */
+                            email: "required" | "optional" | "hidden";
+                            /** @enum {string} */
+                            mobile: "required" | "optional" | "hidden";
+                        };
+                        notice: unknown;
+                        successText: unknown;
+                        title: string;
+                        updatedAt: string | null;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    saveCodeCardPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    allowPersonal: boolean;
+                    allowSpecial: boolean;
+                    fields: {
+                        /** @enum {string} */
+                        addressPhone: "required" | "optional" | "hidden";
+                        /** @enum {string} */
+                        bankAccount: "required" | "optional" | "hidden";
+                        /** @enum {string} */
+                        email: "required" | "optional" | "hidden";
+                        /** @enum {string} */
+                        mobile: "required" | "optional" | "hidden";
+                    };
+                    notice?: string | null;
+                    successText?: string | null;
+                    title: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        allowPersonal: boolean;
+                        allowSpecial: boolean;
+                        fields: {
+                            /** @enum {string} */
+                            addressPhone: "required" | "optional" | "hidden";
+                            /** @enum {string} */
+                            bankAccount: "required" | "optional" | "hidden";
+                            /** @enum {string} */
+                            email: "required" | "optional" | "hidden";
+                            /** @enum {string} */
+                            mobile: "required" | "optional" | "hidden";
+                        };
+                        notice: unknown;
+                        successText: unknown;
+                        title: string;
+                        updatedAt: string | null;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getSmsSignature: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        remark: string | null;
+                        signName: string | null;
+                        signSource: ("company" | "website" | "app" | "officialAccount" | "trademark") | null;
+                        updatedAt: string | null;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    saveSmsSignature: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    remark?: string | null;
+                    signName: string;
+                    /** @enum {string} */
+                    signSource: "company" | "website" | "app" | "officialAccount" | "trademark";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        remark: string | null;
+                        signName: string | null;
+                        signSource: ("company" | "website" | "app" | "officialAccount" | "trademark") | null;
+                        updatedAt: string | null;
                     };
                 };
             };
@@ -5372,6 +10102,336 @@ export interface operations {
             };
         };
     };
+    getAdminRInvoiceCategories: {
+        parameters: {
+            query?: {
+                code?: string;
+                enabled?: "true" | "false";
+                limit?: number;
+                name?: string;
+                page?: number;
+                sort?: "id" | "-id" | "name" | "-name" | "code" | "-code" | "sortOrder" | "-sortOrder" | "updatedAt" | "-updatedAt";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            code: string | null;
+                            enabled: boolean | null;
+                            id: number;
+                            name: string | null;
+                            remark: string | null;
+                            sortOrder: number | null;
+                            tenantId: number | null;
+                            updatedAt: string | null;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postAdminRInvoiceCategories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                    /** @default true */
+                    enabled?: boolean;
+                    name: string;
+                    remark?: string | null;
+                    /** @default 0 */
+                    sortOrder?: number;
+                    tenantId?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string | null;
+                        enabled: boolean | null;
+                        id: number;
+                        name: string | null;
+                        remark: string | null;
+                        sortOrder: number | null;
+                        tenantId: number | null;
+                        updatedAt: string | null;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getAdminRInvoiceCategoriesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string | null;
+                        enabled: boolean | null;
+                        id: number;
+                        name: string | null;
+                        remark: string | null;
+                        sortOrder: number | null;
+                        tenantId: number | null;
+                        updatedAt: string | null;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    putAdminRInvoiceCategoriesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code?: string;
+                    enabled?: boolean;
+                    name?: string;
+                    remark?: string | null;
+                    sortOrder?: number;
+                    tenantId?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string | null;
+                        enabled: boolean | null;
+                        id: number;
+                        name: string | null;
+                        remark: string | null;
+                        sortOrder: number | null;
+                        tenantId: number | null;
+                        updatedAt: string | null;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    deleteAdminRInvoiceCategoriesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getAdminRInvoiceCategoriesExport: {
+        parameters: {
+            query?: {
+                code?: string;
+                enabled?: "true" | "false";
+                name?: string;
+                sort?: "id" | "-id" | "name" | "-name" | "code" | "-code" | "sortOrder" | "-sortOrder" | "updatedAt" | "-updatedAt";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     getAdminROutbox: {
         parameters: {
             query?: {
@@ -5382,6 +10442,7 @@ export interface operations {
                 page?: number;
                 recipient?: string;
                 sort?: "id" | "-id" | "createdAt" | "-createdAt";
+                status?: "accepted" | "delivered" | "failed" | "refused" | "stored";
             };
             header?: never;
             path?: never;
@@ -5402,6 +10463,7 @@ export interface operations {
                             createdAt: string | null;
                             id: number;
                             recipient: string | null;
+                            status: string | null;
                             subject: string | null;
                         }[];
                         total: number;
@@ -5454,6 +10516,7 @@ export interface operations {
                         createdAt: string | null;
                         id: number;
                         recipient: string | null;
+                        status: string | null;
                         subject: string | null;
                     };
                 };
@@ -5777,6 +10840,303 @@ export interface operations {
                 };
                 content: {
                     "application/octet-stream": unknown;
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getAdminRTenantTemplates: {
+        parameters: {
+            query?: {
+                channel?: "sms" | "email";
+                enabled?: "true" | "false";
+                limit?: number;
+                name?: string;
+                page?: number;
+                sort?: "id" | "-id" | "name" | "-name" | "updatedAt" | "-updatedAt";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            body: string | null;
+                            channel: string | null;
+                            enabled: boolean | null;
+                            id: number;
+                            name: string | null;
+                            providerCode: string | null;
+                            signName: string | null;
+                            subject: string | null;
+                            tenantId: number | null;
+                            updatedAt: string | null;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postAdminRTenantTemplates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    body: string;
+                    /** @enum {string} */
+                    channel: "sms" | "email";
+                    /** @default true */
+                    enabled?: boolean;
+                    name: string;
+                    providerCode?: string | null;
+                    signName?: string | null;
+                    subject?: string | null;
+                    tenantId?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        body: string | null;
+                        channel: string | null;
+                        enabled: boolean | null;
+                        id: number;
+                        name: string | null;
+                        providerCode: string | null;
+                        signName: string | null;
+                        subject: string | null;
+                        tenantId: number | null;
+                        updatedAt: string | null;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getAdminRTenantTemplatesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        body: string | null;
+                        channel: string | null;
+                        enabled: boolean | null;
+                        id: number;
+                        name: string | null;
+                        providerCode: string | null;
+                        signName: string | null;
+                        subject: string | null;
+                        tenantId: number | null;
+                        updatedAt: string | null;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    putAdminRTenantTemplatesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    body?: string;
+                    /** @enum {string} */
+                    channel?: "sms" | "email";
+                    enabled?: boolean;
+                    name?: string;
+                    providerCode?: string | null;
+                    signName?: string | null;
+                    subject?: string | null;
+                    tenantId?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        body: string | null;
+                        channel: string | null;
+                        enabled: boolean | null;
+                        id: number;
+                        name: string | null;
+                        providerCode: string | null;
+                        signName: string | null;
+                        subject: string | null;
+                        tenantId: number | null;
+                        updatedAt: string | null;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    deleteAdminRTenantTemplatesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
                 };
             };
             /** @description 参数不合法 { status: 400, code, message } */
@@ -7442,6 +12802,573 @@ export interface operations {
             };
         };
     };
+    getAdminV1EmailProviders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            /** @enum {string} */
+                            channel: "sms" | "email";
+                            config: {
+                                [key: string]: string | number | boolean | null;
+                            };
+                            createdAt: string;
+                            enabled: boolean;
+                            id: number;
+                            /** @enum {string} */
+                            kind: "smtp" | "aliyun" | "tencent" | "sandbox";
+                            name: string;
+                            priority: number;
+                            receiptPath: string | null;
+                            remark: string | null;
+                            tenantId: number | null;
+                            updatedAt: string;
+                            weight: number;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postAdminV1EmailProviders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    config: {
+                        bounceAddress?: ("" | string) | null;
+                        /** Format: email */
+                        from: string;
+                        fromName?: string | null;
+                        host: string;
+                        /** @default  */
+                        pass?: string;
+                        port: number;
+                        /** @default true */
+                        rejectUnauthorized?: boolean;
+                        /** @default false */
+                        secure?: boolean;
+                        user?: string | null;
+                        /** @default false */
+                        verp?: boolean;
+                    };
+                    /** @default true */
+                    enabled?: boolean;
+                    /** @constant */
+                    kind: "smtp";
+                    name: string;
+                    /** @default 10 */
+                    priority?: number;
+                    remark?: string | null;
+                    /** @default 1 */
+                    weight?: number;
+                } | {
+                    config: {
+                        accessKeyId: string;
+                        /** @default  */
+                        accessKeySecret?: string;
+                        /** @default dysmsapi.aliyuncs.com */
+                        endpoint?: string;
+                        invoiceTemplate?: string | null;
+                        noticeTemplate?: string | null;
+                        /**
+                         * @default https
+                         * @enum {string}
+                         */
+                        protocol?: "https" | "http";
+                        /** @default cn-hangzhou */
+                        regionId?: string;
+                        signName: string;
+                        templateCode?: string | null;
+                        verifyCodeTemplate?: string | null;
+                    };
+                    /** @default true */
+                    enabled?: boolean;
+                    /** @constant */
+                    kind: "aliyun";
+                    name: string;
+                    /** @default 10 */
+                    priority?: number;
+                    remark?: string | null;
+                    /** @default 1 */
+                    weight?: number;
+                } | {
+                    config: {
+                        /** @default sms.tencentcloudapi.com */
+                        endpoint?: string;
+                        invoiceTemplate?: string | null;
+                        noticeTemplate?: string | null;
+                        /**
+                         * @default https
+                         * @enum {string}
+                         */
+                        protocol?: "https" | "http";
+                        /** @default ap-guangzhou */
+                        region?: string;
+                        sdkAppId: string;
+                        secretId: string;
+                        /** @default  */
+                        secretKey?: string;
+                        signName: string;
+                        templateId?: string | null;
+                        verifyCodeTemplate?: string | null;
+                    };
+                    /** @default true */
+                    enabled?: boolean;
+                    /** @constant */
+                    kind: "tencent";
+                    name: string;
+                    /** @default 10 */
+                    priority?: number;
+                    remark?: string | null;
+                    /** @default 1 */
+                    weight?: number;
+                } | {
+                    /** @default {} */
+                    config?: Record<string, never>;
+                    /** @default true */
+                    enabled?: boolean;
+                    /** @constant */
+                    kind: "sandbox";
+                    name: string;
+                    /** @default 10 */
+                    priority?: number;
+                    remark?: string | null;
+                    /** @default 1 */
+                    weight?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        channel: "sms" | "email";
+                        config: {
+                            [key: string]: string | number | boolean | null;
+                        };
+                        createdAt: string;
+                        enabled: boolean;
+                        id: number;
+                        /** @enum {string} */
+                        kind: "smtp" | "aliyun" | "tencent" | "sandbox";
+                        name: string;
+                        priority: number;
+                        receiptPath: string | null;
+                        remark: string | null;
+                        tenantId: number | null;
+                        updatedAt: string;
+                        weight: number;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    putAdminV1EmailProvidersId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    config: {
+                        bounceAddress?: ("" | string) | null;
+                        /** Format: email */
+                        from: string;
+                        fromName?: string | null;
+                        host: string;
+                        /** @default  */
+                        pass?: string;
+                        port: number;
+                        /** @default true */
+                        rejectUnauthorized?: boolean;
+                        /** @default false */
+                        secure?: boolean;
+                        user?: string | null;
+                        /** @default false */
+                        verp?: boolean;
+                    };
+                    /** @default true */
+                    enabled?: boolean;
+                    /** @constant */
+                    kind: "smtp";
+                    name: string;
+                    /** @default 10 */
+                    priority?: number;
+                    remark?: string | null;
+                    /** @default 1 */
+                    weight?: number;
+                } | {
+                    config: {
+                        accessKeyId: string;
+                        /** @default  */
+                        accessKeySecret?: string;
+                        /** @default dysmsapi.aliyuncs.com */
+                        endpoint?: string;
+                        invoiceTemplate?: string | null;
+                        noticeTemplate?: string | null;
+                        /**
+                         * @default https
+                         * @enum {string}
+                         */
+                        protocol?: "https" | "http";
+                        /** @default cn-hangzhou */
+                        regionId?: string;
+                        signName: string;
+                        templateCode?: string | null;
+                        verifyCodeTemplate?: string | null;
+                    };
+                    /** @default true */
+                    enabled?: boolean;
+                    /** @constant */
+                    kind: "aliyun";
+                    name: string;
+                    /** @default 10 */
+                    priority?: number;
+                    remark?: string | null;
+                    /** @default 1 */
+                    weight?: number;
+                } | {
+                    config: {
+                        /** @default sms.tencentcloudapi.com */
+                        endpoint?: string;
+                        invoiceTemplate?: string | null;
+                        noticeTemplate?: string | null;
+                        /**
+                         * @default https
+                         * @enum {string}
+                         */
+                        protocol?: "https" | "http";
+                        /** @default ap-guangzhou */
+                        region?: string;
+                        sdkAppId: string;
+                        secretId: string;
+                        /** @default  */
+                        secretKey?: string;
+                        signName: string;
+                        templateId?: string | null;
+                        verifyCodeTemplate?: string | null;
+                    };
+                    /** @default true */
+                    enabled?: boolean;
+                    /** @constant */
+                    kind: "tencent";
+                    name: string;
+                    /** @default 10 */
+                    priority?: number;
+                    remark?: string | null;
+                    /** @default 1 */
+                    weight?: number;
+                } | {
+                    /** @default {} */
+                    config?: Record<string, never>;
+                    /** @default true */
+                    enabled?: boolean;
+                    /** @constant */
+                    kind: "sandbox";
+                    name: string;
+                    /** @default 10 */
+                    priority?: number;
+                    remark?: string | null;
+                    /** @default 1 */
+                    weight?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        channel: "sms" | "email";
+                        config: {
+                            [key: string]: string | number | boolean | null;
+                        };
+                        createdAt: string;
+                        enabled: boolean;
+                        id: number;
+                        /** @enum {string} */
+                        kind: "smtp" | "aliyun" | "tencent" | "sandbox";
+                        name: string;
+                        priority: number;
+                        receiptPath: string | null;
+                        remark: string | null;
+                        tenantId: number | null;
+                        updatedAt: string;
+                        weight: number;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    deleteAdminV1EmailProvidersId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    putAdminV1EmailProvidersIdStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    enabled: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        channel: "sms" | "email";
+                        config: {
+                            [key: string]: string | number | boolean | null;
+                        };
+                        createdAt: string;
+                        enabled: boolean;
+                        id: number;
+                        /** @enum {string} */
+                        kind: "smtp" | "aliyun" | "tencent" | "sandbox";
+                        name: string;
+                        priority: number;
+                        receiptPath: string | null;
+                        remark: string | null;
+                        tenantId: number | null;
+                        updatedAt: string;
+                        weight: number;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postAdminV1EmailProvidersIdTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    templateCode?: string | null;
+                    /** @default {} */
+                    templateParams?: {
+                        [key: string]: string;
+                    };
+                    to: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        accepted: boolean;
+                        code: string | null;
+                        message: string | null;
+                        providerMessageId: string | null;
+                        retryable: boolean | null;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     uploadEnterpriseLogo: {
         parameters: {
             query?: {
@@ -7473,6 +13400,1514 @@ export interface operations {
                             logoUrl: string | null;
                             titleImageUrl: string | null;
                         };
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getEnterpriseMail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        bounceAddress: string | null;
+                        bouncePath: string | null;
+                        configured: boolean;
+                        enabled: boolean;
+                        from: string;
+                        fromName: string | null;
+                        host: string;
+                        pass: string;
+                        port: number;
+                        rejectUnauthorized: boolean;
+                        secure: boolean;
+                        updatedAt: string | null;
+                        user: string | null;
+                        verp: boolean;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    saveEnterpriseMail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    bounceAddress?: ("" | string) | null;
+                    /** @default true */
+                    enabled?: boolean;
+                    /** Format: email */
+                    from: string;
+                    fromName?: string | null;
+                    host: string;
+                    /** @default  */
+                    pass?: string;
+                    port: number;
+                    /** @default true */
+                    rejectUnauthorized?: boolean;
+                    /** @default false */
+                    secure?: boolean;
+                    user?: string | null;
+                    /** @default false */
+                    verp?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        bounceAddress: string | null;
+                        bouncePath: string | null;
+                        configured: boolean;
+                        enabled: boolean;
+                        from: string;
+                        fromName: string | null;
+                        host: string;
+                        pass: string;
+                        port: number;
+                        rejectUnauthorized: boolean;
+                        secure: boolean;
+                        updatedAt: string | null;
+                        user: string | null;
+                        verp: boolean;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    testEnterpriseMail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    to: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        accepted: boolean;
+                        code: string | null;
+                        message: string | null;
+                        providerMessageId: string | null;
+                        retryable: boolean | null;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getBill: {
+        parameters: {
+            query?: {
+                year?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        balance: {
+                            balance: number;
+                            used: number;
+                            warnBelow: number;
+                        } | null;
+                        months: {
+                            emailAccepted: number;
+                            emailDelivered: number;
+                            emailFailed: number;
+                            emailTotal: number;
+                            month: string;
+                            rechargeAmount: number;
+                            rechargePaidFen: number;
+                            smsAccepted: number;
+                            smsDelivered: number;
+                            smsFailed: number;
+                            smsTotal: number;
+                            smsUnits: number;
+                        }[];
+                        totals: {
+                            emailAccepted: number;
+                            emailDelivered: number;
+                            emailFailed: number;
+                            emailTotal: number;
+                            rechargeAmount: number;
+                            rechargePaidFen: number;
+                            smsAccepted: number;
+                            smsDelivered: number;
+                            smsFailed: number;
+                            smsTotal: number;
+                            smsUnits: number;
+                        };
+                        year: number;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    exportBill: {
+        parameters: {
+            query?: {
+                year?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getCompanyInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        address: string | null;
+                        displayName: string;
+                        hotline: string | null;
+                        logoUrl: string | null;
+                        replyEmail: string | null;
+                        updatedAt: string | null;
+                        website: string | null;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    saveCompanyInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    address?: string | null;
+                    displayName: string;
+                    hotline?: string | null;
+                    logoUrl?: string | null;
+                    replyEmail?: string | null;
+                    website?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        address: string | null;
+                        displayName: string;
+                        hotline: string | null;
+                        logoUrl: string | null;
+                        replyEmail: string | null;
+                        updatedAt: string | null;
+                        website: string | null;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    uploadCompanyLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        url: string;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getDeliverySettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        attachMaxKb: number;
+                        attachXml: boolean;
+                        autoEmail: boolean;
+                        autoSms: boolean;
+                        deliverRed: boolean;
+                        linkTtlDays: number;
+                        updatedAt: string | null;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    saveDeliverySettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    attachMaxKb: number;
+                    attachXml: boolean;
+                    autoEmail: boolean;
+                    autoSms: boolean;
+                    deliverRed: boolean;
+                    linkTtlDays: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        attachMaxKb: number;
+                        attachXml: boolean;
+                        autoEmail: boolean;
+                        autoSms: boolean;
+                        deliverRed: boolean;
+                        linkTtlDays: number;
+                        updatedAt: string | null;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getInvoiceLayout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        hasSeal: boolean;
+                        payeeReviewerInRemarks: boolean;
+                        stampSeal: boolean;
+                        updatedAt: string | null;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    saveInvoiceLayout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    payeeReviewerInRemarks: boolean;
+                    stampSeal: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        hasSeal: boolean;
+                        payeeReviewerInRemarks: boolean;
+                        stampSeal: boolean;
+                        updatedAt: string | null;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listShortLinks: {
+        parameters: {
+            query?: {
+                buyerName?: string;
+                code?: string;
+                dateFrom?: string;
+                dateTo?: string;
+                invoiceNumber?: string;
+                limit?: number;
+                page?: number;
+                sort?: "createdAt" | "-createdAt" | "expiresAt" | "-expiresAt" | "opens" | "-opens" | "lastOpenedAt" | "-lastOpenedAt";
+                status?: "active" | "expired" | "disabled";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            buyerName: string | null;
+                            code: string;
+                            createdAt: string;
+                            disabledAt: string | null;
+                            expiresAt: string | null;
+                            invoiceCount: number;
+                            invoiceId: number;
+                            invoiceNumber: string | null;
+                            lastOpenedAt: string | null;
+                            opens: number;
+                            /** @enum {string} */
+                            status: "active" | "expired" | "disabled";
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    disableShortLinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    codes: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        updated: number;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    expireShortLinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    codes: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        updated: number;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    exportShortLinks: {
+        parameters: {
+            query?: {
+                buyerName?: string;
+                code?: string;
+                dateFrom?: string;
+                dateTo?: string;
+                invoiceNumber?: string;
+                limit?: number;
+                page?: number;
+                sort?: "createdAt" | "-createdAt" | "expiresAt" | "-expiresAt" | "opens" | "-opens" | "lastOpenedAt" | "-lastOpenedAt";
+                status?: "active" | "expired" | "disabled";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    extendShortLinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    codes: string[];
+                    days: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        updated: number;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getAdminV1SmsProviders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            /** @enum {string} */
+                            channel: "sms" | "email";
+                            config: {
+                                [key: string]: string | number | boolean | null;
+                            };
+                            createdAt: string;
+                            enabled: boolean;
+                            id: number;
+                            /** @enum {string} */
+                            kind: "smtp" | "aliyun" | "tencent" | "sandbox";
+                            name: string;
+                            priority: number;
+                            receiptPath: string | null;
+                            remark: string | null;
+                            tenantId: number | null;
+                            updatedAt: string;
+                            weight: number;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postAdminV1SmsProviders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    config: {
+                        bounceAddress?: ("" | string) | null;
+                        /** Format: email */
+                        from: string;
+                        fromName?: string | null;
+                        host: string;
+                        /** @default  */
+                        pass?: string;
+                        port: number;
+                        /** @default true */
+                        rejectUnauthorized?: boolean;
+                        /** @default false */
+                        secure?: boolean;
+                        user?: string | null;
+                        /** @default false */
+                        verp?: boolean;
+                    };
+                    /** @default true */
+                    enabled?: boolean;
+                    /** @constant */
+                    kind: "smtp";
+                    name: string;
+                    /** @default 10 */
+                    priority?: number;
+                    remark?: string | null;
+                    /** @default 1 */
+                    weight?: number;
+                } | {
+                    config: {
+                        accessKeyId: string;
+                        /** @default  */
+                        accessKeySecret?: string;
+                        /** @default dysmsapi.aliyuncs.com */
+                        endpoint?: string;
+                        invoiceTemplate?: string | null;
+                        noticeTemplate?: string | null;
+                        /**
+                         * @default https
+                         * @enum {string}
+                         */
+                        protocol?: "https" | "http";
+                        /** @default cn-hangzhou */
+                        regionId?: string;
+                        signName: string;
+                        templateCode?: string | null;
+                        verifyCodeTemplate?: string | null;
+                    };
+                    /** @default true */
+                    enabled?: boolean;
+                    /** @constant */
+                    kind: "aliyun";
+                    name: string;
+                    /** @default 10 */
+                    priority?: number;
+                    remark?: string | null;
+                    /** @default 1 */
+                    weight?: number;
+                } | {
+                    config: {
+                        /** @default sms.tencentcloudapi.com */
+                        endpoint?: string;
+                        invoiceTemplate?: string | null;
+                        noticeTemplate?: string | null;
+                        /**
+                         * @default https
+                         * @enum {string}
+                         */
+                        protocol?: "https" | "http";
+                        /** @default ap-guangzhou */
+                        region?: string;
+                        sdkAppId: string;
+                        secretId: string;
+                        /** @default  */
+                        secretKey?: string;
+                        signName: string;
+                        templateId?: string | null;
+                        verifyCodeTemplate?: string | null;
+                    };
+                    /** @default true */
+                    enabled?: boolean;
+                    /** @constant */
+                    kind: "tencent";
+                    name: string;
+                    /** @default 10 */
+                    priority?: number;
+                    remark?: string | null;
+                    /** @default 1 */
+                    weight?: number;
+                } | {
+                    /** @default {} */
+                    config?: Record<string, never>;
+                    /** @default true */
+                    enabled?: boolean;
+                    /** @constant */
+                    kind: "sandbox";
+                    name: string;
+                    /** @default 10 */
+                    priority?: number;
+                    remark?: string | null;
+                    /** @default 1 */
+                    weight?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        channel: "sms" | "email";
+                        config: {
+                            [key: string]: string | number | boolean | null;
+                        };
+                        createdAt: string;
+                        enabled: boolean;
+                        id: number;
+                        /** @enum {string} */
+                        kind: "smtp" | "aliyun" | "tencent" | "sandbox";
+                        name: string;
+                        priority: number;
+                        receiptPath: string | null;
+                        remark: string | null;
+                        tenantId: number | null;
+                        updatedAt: string;
+                        weight: number;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    putAdminV1SmsProvidersId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    config: {
+                        bounceAddress?: ("" | string) | null;
+                        /** Format: email */
+                        from: string;
+                        fromName?: string | null;
+                        host: string;
+                        /** @default  */
+                        pass?: string;
+                        port: number;
+                        /** @default true */
+                        rejectUnauthorized?: boolean;
+                        /** @default false */
+                        secure?: boolean;
+                        user?: string | null;
+                        /** @default false */
+                        verp?: boolean;
+                    };
+                    /** @default true */
+                    enabled?: boolean;
+                    /** @constant */
+                    kind: "smtp";
+                    name: string;
+                    /** @default 10 */
+                    priority?: number;
+                    remark?: string | null;
+                    /** @default 1 */
+                    weight?: number;
+                } | {
+                    config: {
+                        accessKeyId: string;
+                        /** @default  */
+                        accessKeySecret?: string;
+                        /** @default dysmsapi.aliyuncs.com */
+                        endpoint?: string;
+                        invoiceTemplate?: string | null;
+                        noticeTemplate?: string | null;
+                        /**
+                         * @default https
+                         * @enum {string}
+                         */
+                        protocol?: "https" | "http";
+                        /** @default cn-hangzhou */
+                        regionId?: string;
+                        signName: string;
+                        templateCode?: string | null;
+                        verifyCodeTemplate?: string | null;
+                    };
+                    /** @default true */
+                    enabled?: boolean;
+                    /** @constant */
+                    kind: "aliyun";
+                    name: string;
+                    /** @default 10 */
+                    priority?: number;
+                    remark?: string | null;
+                    /** @default 1 */
+                    weight?: number;
+                } | {
+                    config: {
+                        /** @default sms.tencentcloudapi.com */
+                        endpoint?: string;
+                        invoiceTemplate?: string | null;
+                        noticeTemplate?: string | null;
+                        /**
+                         * @default https
+                         * @enum {string}
+                         */
+                        protocol?: "https" | "http";
+                        /** @default ap-guangzhou */
+                        region?: string;
+                        sdkAppId: string;
+                        secretId: string;
+                        /** @default  */
+                        secretKey?: string;
+                        signName: string;
+                        templateId?: string | null;
+                        verifyCodeTemplate?: string | null;
+                    };
+                    /** @default true */
+                    enabled?: boolean;
+                    /** @constant */
+                    kind: "tencent";
+                    name: string;
+                    /** @default 10 */
+                    priority?: number;
+                    remark?: string | null;
+                    /** @default 1 */
+                    weight?: number;
+                } | {
+                    /** @default {} */
+                    config?: Record<string, never>;
+                    /** @default true */
+                    enabled?: boolean;
+                    /** @constant */
+                    kind: "sandbox";
+                    name: string;
+                    /** @default 10 */
+                    priority?: number;
+                    remark?: string | null;
+                    /** @default 1 */
+                    weight?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        channel: "sms" | "email";
+                        config: {
+                            [key: string]: string | number | boolean | null;
+                        };
+                        createdAt: string;
+                        enabled: boolean;
+                        id: number;
+                        /** @enum {string} */
+                        kind: "smtp" | "aliyun" | "tencent" | "sandbox";
+                        name: string;
+                        priority: number;
+                        receiptPath: string | null;
+                        remark: string | null;
+                        tenantId: number | null;
+                        updatedAt: string;
+                        weight: number;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    deleteAdminV1SmsProvidersId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    putAdminV1SmsProvidersIdStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    enabled: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        channel: "sms" | "email";
+                        config: {
+                            [key: string]: string | number | boolean | null;
+                        };
+                        createdAt: string;
+                        enabled: boolean;
+                        id: number;
+                        /** @enum {string} */
+                        kind: "smtp" | "aliyun" | "tencent" | "sandbox";
+                        name: string;
+                        priority: number;
+                        receiptPath: string | null;
+                        remark: string | null;
+                        tenantId: number | null;
+                        updatedAt: string;
+                        weight: number;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postAdminV1SmsProvidersIdTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    templateCode?: string | null;
+                    /** @default {} */
+                    templateParams?: {
+                        [key: string]: string;
+                    };
+                    to: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        accepted: boolean;
+                        code: string | null;
+                        message: string | null;
+                        providerMessageId: string | null;
+                        retryable: boolean | null;
                     };
                 };
             };
@@ -9245,6 +16680,7 @@ export interface operations {
                 amountMax?: string;
                 amountMin?: string;
                 buyer?: string;
+                categoryId?: "none" | number;
                 colour?: "blue" | "red";
                 dateFrom?: string;
                 dateTo?: string;
@@ -9276,6 +16712,8 @@ export interface operations {
                             blueNumber: string | null;
                             buyerName: string;
                             buyerTaxNumber: string | null;
+                            categoryId: number | null;
+                            categoryName: string | null;
                             clientSerial: string;
                             /** @enum {string} */
                             colour: "blue" | "red";
@@ -9352,6 +16790,8 @@ export interface operations {
                             blueNumber: string | null;
                             buyerName: string;
                             buyerTaxNumber: string | null;
+                            categoryId: number | null;
+                            categoryName: string | null;
                             clientSerial: string;
                             /** @enum {string} */
                             colour: "blue" | "red";
@@ -9382,6 +16822,8 @@ export interface operations {
                             blueNumber: string | null;
                             buyerName: string;
                             buyerTaxNumber: string | null;
+                            categoryId: number | null;
+                            categoryName: string | null;
                             clientSerial: string;
                             /** @enum {string} */
                             colour: "blue" | "red";
@@ -9412,6 +16854,8 @@ export interface operations {
                             blueNumber: string | null;
                             buyerName: string;
                             buyerTaxNumber: string | null;
+                            categoryId: number | null;
+                            categoryName: string | null;
                             clientSerial: string;
                             /** @enum {string} */
                             colour: "blue" | "red";
@@ -9462,12 +16906,114 @@ export interface operations {
             };
         };
     };
+    listInvoiceCategoryOptions: {
+        parameters: {
+            query?: {
+                tenantId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            code: string;
+                            enabled: boolean;
+                            id: number;
+                            name: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    setInvoiceCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    categoryId: number | null;
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        unchanged: number;
+                        updated: number;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     exportInvoiceQuery: {
         parameters: {
             query?: {
                 amountMax?: string;
                 amountMin?: string;
                 buyer?: string;
+                categoryId?: "none" | number;
                 colour?: "blue" | "red";
                 dateFrom?: string;
                 dateTo?: string;
@@ -9530,6 +17076,7 @@ export interface operations {
                         amountMax?: string;
                         amountMin?: string;
                         buyer?: string;
+                        categoryId?: "none" | number;
                         /** @enum {string} */
                         colour?: "blue" | "red";
                         dateFrom?: string;
@@ -11194,6 +18741,8 @@ export interface operations {
                         blueNumber: string | null;
                         buyerName: string;
                         buyerTaxNumber: string | null;
+                        categoryId: number | null;
+                        categoryName: string | null;
                         clientSerial: string;
                         /** @enum {string} */
                         colour: "blue" | "red";
@@ -14755,6 +22304,910 @@ export interface operations {
             };
         };
     };
+    resendDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    recipient?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        acceptedAt: string | null;
+                        attempts: number;
+                        body: string | null;
+                        /** @enum {string} */
+                        channel: "email" | "sms";
+                        createdAt: string;
+                        createdByName: string | null;
+                        deliveredAt: string | null;
+                        errorCode: string | null;
+                        errorMessage: string | null;
+                        events: {
+                            at: string;
+                            code: string | null;
+                            kind: string;
+                            message: string | null;
+                        }[];
+                        failedAt: string | null;
+                        id: number;
+                        invoiceId: number;
+                        invoiceIds: number[] | null;
+                        link: string | null;
+                        providerKind: string | null;
+                        recipient: string;
+                        seq: number;
+                        /** @enum {string} */
+                        status: "queued" | "sending" | "accepted" | "delivered" | "failed" | "dead" | "skipped";
+                        subject: string | null;
+                        /** @enum {string} */
+                        trigger: "auto" | "manual" | "resend" | "bulk" | "batch" | "forward";
+                        units: number;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    sendBatchSmsLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                    mobile: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        acceptedAt: string | null;
+                        attempts: number;
+                        body: string | null;
+                        /** @enum {string} */
+                        channel: "email" | "sms";
+                        createdAt: string;
+                        createdByName: string | null;
+                        deliveredAt: string | null;
+                        errorCode: string | null;
+                        errorMessage: string | null;
+                        events: {
+                            at: string;
+                            code: string | null;
+                            kind: string;
+                            message: string | null;
+                        }[];
+                        failedAt: string | null;
+                        id: number;
+                        invoiceId: number;
+                        invoiceIds: number[] | null;
+                        link: string | null;
+                        providerKind: string | null;
+                        recipient: string;
+                        seq: number;
+                        /** @enum {string} */
+                        status: "queued" | "sending" | "accepted" | "delivered" | "failed" | "dead" | "skipped";
+                        subject: string | null;
+                        /** @enum {string} */
+                        trigger: "auto" | "manual" | "resend" | "bulk" | "batch" | "forward";
+                        units: number;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    bulkSendDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    channels: ("email" | "sms")[];
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        taskId: string;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getBulkDeliveryProgress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                taskId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        byStatus: {
+                            [key: string]: number;
+                        };
+                        deliveries: number;
+                        done: number;
+                        finished: boolean;
+                        invoices: number;
+                        noRecipient: number;
+                        notIssued: number;
+                        processed: number;
+                        taskId: string;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listInvoiceDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            acceptedAt: string | null;
+                            attempts: number;
+                            body: string | null;
+                            /** @enum {string} */
+                            channel: "email" | "sms";
+                            createdAt: string;
+                            createdByName: string | null;
+                            deliveredAt: string | null;
+                            errorCode: string | null;
+                            errorMessage: string | null;
+                            events: {
+                                at: string;
+                                code: string | null;
+                                kind: string;
+                                message: string | null;
+                            }[];
+                            failedAt: string | null;
+                            id: number;
+                            invoiceId: number;
+                            invoiceIds: number[] | null;
+                            link: string | null;
+                            providerKind: string | null;
+                            recipient: string;
+                            seq: number;
+                            /** @enum {string} */
+                            status: "queued" | "sending" | "accepted" | "delivered" | "failed" | "dead" | "skipped";
+                            subject: string | null;
+                            /** @enum {string} */
+                            trigger: "auto" | "manual" | "resend" | "bulk" | "batch" | "forward";
+                            units: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    sendInvoiceDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    channel: "email" | "sms";
+                    recipient?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        delivery: {
+                            acceptedAt: string | null;
+                            attempts: number;
+                            body: string | null;
+                            /** @enum {string} */
+                            channel: "email" | "sms";
+                            createdAt: string;
+                            createdByName: string | null;
+                            deliveredAt: string | null;
+                            errorCode: string | null;
+                            errorMessage: string | null;
+                            events: {
+                                at: string;
+                                code: string | null;
+                                kind: string;
+                                message: string | null;
+                            }[];
+                            failedAt: string | null;
+                            id: number;
+                            invoiceId: number;
+                            invoiceIds: number[] | null;
+                            link: string | null;
+                            providerKind: string | null;
+                            recipient: string;
+                            seq: number;
+                            /** @enum {string} */
+                            status: "queued" | "sending" | "accepted" | "delivered" | "failed" | "dead" | "skipped";
+                            subject: string | null;
+                            /** @enum {string} */
+                            trigger: "auto" | "manual" | "resend" | "bulk" | "batch" | "forward";
+                            units: number;
+                        };
+                        existing: boolean;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getOpenApi: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getBuyerLink: {
+        parameters: {
+            query?: {
+                open?: "0" | "1";
+            };
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        expiresAt: string | null;
+                        invoices: {
+                            amountFen: number;
+                            blueNumber: string | null;
+                            buyerName: string;
+                            buyerTaxNumber: string | null;
+                            /** @enum {string} */
+                            colour: "blue" | "red";
+                            downloadable: boolean;
+                            issuedAt: string;
+                            n: number;
+                            number: string;
+                            redNumbers: string[];
+                            sellerCreditCode: string;
+                            sellerName: string;
+                            /** @enum {string} */
+                            status: "issued" | "partly_red" | "red" | "void";
+                            taxFen: number;
+                            totalFen: number;
+                            type: string;
+                        }[];
+                        /** @enum {string} */
+                        kind: "single" | "batch";
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 操作过于频繁 { code: RATE_LIMITED } */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    sendBuyerInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    channel: "email";
+                    email: string;
+                    /** @default 0 */
+                    n?: number;
+                } | {
+                    /** @constant */
+                    channel: "sms";
+                    mobile: string;
+                    /** @default 0 */
+                    n?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        channel: "email" | "sms";
+                        maskedRecipient: string;
+                        reason: string | null;
+                        /** @enum {string} */
+                        status: "none" | "queued" | "sending" | "accepted" | "delivered" | "failed" | "dead" | "skipped";
+                        updatedAt: string | null;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 操作过于频繁 { code: RATE_LIMITED } */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getBuyerDeliveryStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    channel: "email";
+                    email: string;
+                    /** @default 0 */
+                    n?: number;
+                } | {
+                    /** @constant */
+                    channel: "sms";
+                    mobile: string;
+                    /** @default 0 */
+                    n?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        channel: "email" | "sms";
+                        maskedRecipient: string;
+                        reason: string | null;
+                        /** @enum {string} */
+                        status: "none" | "queued" | "sending" | "accepted" | "delivered" | "failed" | "dead" | "skipped";
+                        updatedAt: string | null;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 操作过于频繁 { code: RATE_LIMITED } */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    downloadBuyerFile: {
+        parameters: {
+            query?: {
+                n?: number;
+            };
+            header?: never;
+            path: {
+                code: string;
+                format: "pdf" | "xml";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 操作过于频繁 { code: RATE_LIMITED } */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    renewBuyerLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        expiresAt: string | null;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 操作过于频繁 { code: RATE_LIMITED } */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    downloadBuyerZip: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 操作过于频繁 { code: RATE_LIMITED } */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    pushMailBounce: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": string;
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        receipts: number;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 操作过于频繁 { code: RATE_LIMITED } */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    pushAliyunReceipts: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    biz_id: string;
+                    err_code?: string;
+                    err_msg?: string;
+                    out_id?: string;
+                    phone_number?: string;
+                    report_time?: string;
+                    send_time?: string;
+                    sms_size?: string;
+                    success: boolean;
+                }[];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 操作过于频繁 { code: RATE_LIMITED } */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    pushTencentReceipts: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    description?: string;
+                    errmsg?: string;
+                    mobile?: string;
+                    nationcode?: string;
+                    /** @enum {string} */
+                    report_status: "SUCCESS" | "FAIL";
+                    sid: string;
+                    user_receive_time?: string;
+                }[];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errmsg: string;
+                        result: number;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 操作过于频繁 { code: RATE_LIMITED } */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     saveTitleProp: {
         parameters: {
             query?: never;
@@ -14996,6 +23449,42 @@ export interface operations {
                         status: "ready" | "unavailable";
                     };
                 };
+            };
+        };
+    };
+    openShortLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 操作过于频繁 { code: RATE_LIMITED } */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

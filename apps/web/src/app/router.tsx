@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { loadConsoleTexts } from '../lib/i18n.ts';
 import { RootLayout } from './root-layout.tsx';
 import { RouteError } from './route-error.tsx';
 
@@ -23,7 +24,11 @@ const routes: RouteObject[] = [
       { path: '/404', ...page(() => import('../public/not-found-page.tsx')) },
       { path: '/401', ...page(() => import('../public/unauthorized-page.tsx')) },
       // Everything else is the console (or, without a token, a public path whose page is not built: /404).
-      { path: '*', ...page(() => import('./console-root.tsx')) },
+      // The console's texts come with it (lib/i18n.ts), not with the login page.
+      {
+        path: '*',
+        ...page(() => Promise.all([import('./console-root.tsx'), loadConsoleTexts()]).then(([m]) => m)),
+      },
     ],
   },
 ];

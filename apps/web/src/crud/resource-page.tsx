@@ -33,6 +33,8 @@ export interface ResourcePageProps {
   title?: ReactNode;
   /** Shown instead of the list when the page cannot list yet (nothing selected). */
   placeholder?: ReactNode;
+  /** The page's own buttons (a verb beside the generic actions: 充值), shown first in the card's header. */
+  extra?: ReactNode;
 }
 
 /**
@@ -50,6 +52,7 @@ export function ResourcePage({
   onRowClick,
   title,
   placeholder,
+  extra,
 }: ResourcePageProps) {
   registerResourceLocale([meta]);
   const { t } = useTranslation();
@@ -154,6 +157,7 @@ export function ResourcePage({
       title={title ?? resourceTitle}
       extra={
         <Space>
+          {!placeholder && extra}
           {c.create && !placeholder && (
             <Can code={permissionOf(meta, 'create')}>
               <Button type="primary" onClick={() => setEditing(null)}>

@@ -3,6 +3,7 @@ import { theme as antdTheme } from 'antd';
 import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';
 import { useLanguage } from './i18n.ts';
+import { usePrefersReducedMotion } from './reduced-motion.ts';
 import { useTheme } from './theme.ts';
 
 /**
@@ -12,10 +13,11 @@ import { useTheme } from './theme.ts';
 export function useAntdConfig(): ConfigProviderProps {
   const lang = useLanguage();
   const { primary, dark } = useTheme();
+  const stillMotion = usePrefersReducedMotion();
   return {
     locale: lang === 'en' ? enUS : zhCN,
     theme: {
-      token: { colorPrimary: primary, borderRadius: 6 },
+      token: { colorPrimary: primary, borderRadius: 6, motion: !stillMotion },
       algorithm: dark ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
     },
     // Spec §9: no dialog or drawer closes on a backdrop click.

@@ -78,7 +78,7 @@ export function call<C extends RouteContract<any, any, any, any>>(
   }) as Promise<CallReply<C>>;
 }
 
-type Contracts = typeof import('@fpy/contracts');
+type Contracts = typeof import('@fpy/contracts/routes');
 /** The names of every route @fpy/contracts exports. */
 export type RouteName = {
   [K in keyof Contracts]: Contracts[K] extends RouteContract<any, any, any, any> ? K : never;
@@ -86,15 +86,16 @@ export type RouteName = {
 
 /**
  * call() by the route's name, for code that runs before any console chunk loads — the login page, the public
- * pages, the shell's first requests. The contracts (and zod with them, about 45 KB gzip) are fetched on first use
- * instead of with the page, which keeps the login page inside its budget; the call is typed by the contract all
- * the same. Pages inside the console import the contract and use call().
+ * pages, the shell's first requests. The routes are fetched on first use instead of with the page, which keeps
+ * the login page inside its budget: in the console's build they are light objects without zod (method, path,
+ * permission; apps/web/vite/contracts-for-web.ts); the call is typed by the contract all the same. Pages inside
+ * the console import the contract and use call().
  */
 export async function callLazy<K extends RouteName>(
   name: K,
   opts: CallOptions<Contracts[K]> = {},
 ): Promise<CallReply<Contracts[K]>> {
-  const contracts = await import('@fpy/contracts');
+  const contracts = await import('@fpy/contracts/routes');
   const route = contracts[name] as unknown as RouteContract<any, any, any, any>;
   return call(route, opts as CallOptions<typeof route>) as Promise<CallReply<Contracts[K]>>;
 }

@@ -8,30 +8,48 @@ export type Language = 'zh' | 'en';
 export const LANGUAGES: Language[] = ['zh', 'en'];
 const STORAGE_KEY = 'language';
 
+type Bundle = () => Promise<{ default: object }>;
+
 /**
- * One chunk per language (locale-bundle-*.ts merge every folder's locales/<lang>.ts): only the languages in
- * use are downloaded, so Chinese users never fetch the English texts.
+ * Chunks per language (each merges folders' locales/<lang>.ts): only the languages in use are downloaded, so
+ * Chinese users never fetch the English texts. The login path's texts (app, lib, public) and the console's
+ * (shell, features, entities, crud) are separate chunks: the login page does not carry every page's texts.
  */
-const BUNDLES: Record<Language, () => Promise<{ default: object }>> = {
+const BUNDLES: Record<Language, Bundle> = {
   zh: () => import('./locale-bundle-zh.ts'),
   en: () => import('./locale-bundle-en.ts'),
 };
-const loaded = new Map<Language, Promise<void>>();
+const CONSOLE_BUNDLES: Record<Language, Bundle> = {
+  zh: () => import('./locale-console-zh.ts'),
+  en: () => import('./locale-console-en.ts'),
+};
+const loaded = new Map<string, Promise<void>>();
+/** Set once the console is entered: from then on a language switch loads the console's texts too. */
+let withConsole = false;
 
-function loadResources(lang: Language): Promise<void> {
-  let pending = loaded.get(lang);
+function loadResources(lang: Language, part: 'base' | 'console'): Promise<void> {
+  const key = `${part}:${lang}`;
+  let pending = loaded.get(key);
   if (!pending) {
-    pending = BUNDLES[lang]().then((m) => {
+    pending = (part === 'base' ? BUNDLES : CONSOLE_BUNDLES)[lang]().then((m) => {
       i18n.addResourceBundle(lang, 'translation', m.default, true, true);
     });
-    loaded.set(lang, pending);
+    loaded.set(key, pending);
   }
   return pending;
 }
 
 /** English falls back to Chinese for any key a folder forgot, so zh is always present. */
 function ensureLanguage(lang: Language): Promise<void> {
-  return Promise.all([loadResources('zh'), lang === 'en' ? loadResources('en') : undefined]).then(() => {});
+  const langs: Language[] = lang === 'en' ? ['zh', 'en'] : ['zh'];
+  const parts = withConsole ? (['base', 'console'] as const) : (['base'] as const);
+  return Promise.all(langs.flatMap((l) => parts.map((p) => loadResources(l, p)))).then(() => {});
+}
+
+/** The console's texts in the current language (app/router.tsx awaits it before the console renders). */
+export function loadConsoleTexts(): Promise<void> {
+  withConsole = true;
+  return ensureLanguage(currentLanguage());
 }
 
 function isLanguage(value: unknown): value is Language {

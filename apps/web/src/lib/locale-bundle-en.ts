@@ -1,4 +1,11 @@
 import { type LocaleModule, mergeLocales } from './locale-merge.ts';
 
-/** Every folder's English texts, merged; i18n.ts imports this chunk only for English users. */
-export default mergeLocales(import.meta.glob<LocaleModule>('../**/locales/en.ts', { eager: true }));
+/** The English texts of the login path (see locale-bundle-zh.ts). */
+export default mergeLocales(
+  import.meta.glob<LocaleModule>(
+    ['../app/**/locales/en.ts', '../lib/**/locales/en.ts', '../public/**/locales/en.ts'],
+    {
+      eager: true,
+    },
+  ),
+);

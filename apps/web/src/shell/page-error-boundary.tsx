@@ -1,6 +1,9 @@
-import { Button, Result } from 'antd';
-import { Component, type ReactNode } from 'react';
+import { Button } from 'antd';
+import { Component, lazy, type ReactNode, Suspense } from 'react';
 import i18n from '../lib/i18n.ts';
+
+// antd's Result with its illustrations (~11 KB gzip) is fetched only when a page has crashed.
+const Result = lazy(() => import('antd/es/result'));
 
 interface State {
   error: Error | null;
@@ -21,16 +24,18 @@ export class PageErrorBoundary extends Component<{ children: ReactNode }, State>
     const { error } = this.state;
     if (!error) return this.props.children;
     return (
-      <Result
-        status="error"
-        title={i18n.t('app.pageCrashed')}
-        subTitle={error.message}
-        extra={
-          <Button type="primary" onClick={() => this.setState({ error: null })}>
-            {i18n.t('app.retry')}
-          </Button>
-        }
-      />
+      <Suspense fallback={<div role="alert">{error.message}</div>}>
+        <Result
+          status="error"
+          title={i18n.t('app.pageCrashed')}
+          subTitle={error.message}
+          extra={
+            <Button type="primary" onClick={() => this.setState({ error: null })}>
+              {i18n.t('app.retry')}
+            </Button>
+          }
+        />
+      </Suspense>
     );
   }
 }

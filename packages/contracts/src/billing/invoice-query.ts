@@ -5,6 +5,7 @@ import {
   idArray,
   idParams,
   idSchema,
+  idWith,
   pagedQuery,
   pageReply,
   sortParam,
@@ -48,6 +49,11 @@ export const invoiceQueryFilters = z.object({
   amountMin: yuan,
   amountMax: yuan,
   drawer: text(50).optional(),
+  /** 发票分类: a category id, or 'none' for the invoices filed under no category (未分类). */
+  categoryId: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.union([z.literal('none'), idWith('发票分类须为分类ID或none')]).optional(),
+  ),
   /** Platform accounts only; ignored for tenant users (they always see their own company). */
   tenantId: idSchema.optional(),
 });
@@ -65,6 +71,9 @@ export const invoiceQueryRow = invoiceSummary.extend({
   redReason: z.string().nullable(),
   /** Layout files already stored ('pdf', 'xml'). */
   fileFormats: z.array(z.string()),
+  /** 发票分类 (null = 未分类); the name as the category is called now. */
+  categoryId: z.number().int().nullable(),
+  categoryName: z.string().nullable(),
 });
 export type InvoiceQueryRow = z.infer<typeof invoiceQueryRow>;
 
@@ -73,7 +82,8 @@ export const queryInvoices = defineRoute({
   path: BASE,
   permission: MENU,
   tag,
-  summary: '销项发票查询（开票日期、号码、购买方、类型、状态、蓝红、金额区间、开票人筛选；分页排序）',
+  summary:
+    '销项发票查询（开票日期、号码、购买方、类型、状态、蓝红、金额区间、开票人、发票分类筛选；分页排序）',
   query: invoiceQueryParams,
   /** totalCapped: more rows match than were counted (total is then the cap, shown as "10,000+"). */
   reply: pageReply(invoiceQueryRow).extend({ totalCapped: z.boolean() }),

@@ -6,10 +6,16 @@ import { authMessages, baseMessages, orgMessages } from './platform.ts';
 import { invoicingMessages, redLetterMessages } from './invoicing.ts';
 import { catalogueMessages } from './catalogue.ts';
 import { taxGatewayMessages } from './tax-gateway.ts';
+import { deliveryProviderMessages } from './delivery-providers.ts';
+import { deliveryBuyerMessages } from './delivery-buyer.ts';
+import { deliveryDispatchMessages } from './delivery-dispatch.ts';
+import { deliverySettingsMessages } from './delivery-settings.ts';
+import { deliveryAdminMessages } from './delivery-admin.ts';
 
 export * from './text.ts';
 export { REQUEST_PARTS, PASSWORD_PROBLEMS_EN } from './validation.ts';
 export { UPLOAD_LABELS_EN } from './files.ts';
+export { SMS_LIMIT_NAMES } from './delivery-dispatch.ts';
 export { VIOLATIONS_EN, violationText } from './violations.ts';
 export { invoiceStatusText, labelText, listText } from './terms.ts';
 
@@ -28,6 +34,11 @@ export const messages = {
   ...redLetterMessages,
   ...catalogueMessages,
   ...taxGatewayMessages,
+  ...deliveryProviderMessages,
+  ...deliveryBuyerMessages,
+  ...deliveryDispatchMessages,
+  ...deliverySettingsMessages,
+  ...deliveryAdminMessages,
 } as const satisfies Record<string, MessageText>;
 
 export type MessageKey = keyof typeof messages;

@@ -38,6 +38,18 @@ export const invoicingMessages = {
     zh: '只有草稿或开具失败的发票可以作废，该发票当前为{status}',
     en: 'Only a draft or a failed invoice can be discarded; this invoice is {status}',
   },
+  'VALIDATION_FAILED.category_unknown': {
+    zh: '发票分类不存在或不属于本企业（字段 categoryId）',
+    en: 'The invoice category does not exist or belongs to another company (field categoryId)',
+  },
+  'VALIDATION_FAILED.category_disabled': {
+    zh: '发票分类“{name}”已停用，请选择启用的分类（字段 categoryId）',
+    en: 'The invoice category "{name}" is disabled; choose an enabled one (field categoryId)',
+  },
+  INVOICE_CATEGORY_IN_USE: {
+    zh: '该分类下还有 {count} 张发票，不能删除；可停用该分类',
+    en: 'This category still holds {count} invoices and cannot be deleted; disable it instead',
+  },
   INVOICE_VOID_ELECTRONIC: {
     zh: '电子发票不能作废，请红冲',
     en: 'An electronic invoice cannot be voided; reverse it with a red-letter invoice',

@@ -10,3 +10,4 @@ export * from './commodities.ts';
 export * from './customers.ts';
 export * from './tax-sandbox.ts';
 export * from './invoices.ts';
+export * from './delivery.ts';

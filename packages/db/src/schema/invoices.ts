@@ -68,6 +68,9 @@ export const invoices = pgTable(
     /** Invoices created by a batch upload: the batch and its invoice group number (1-based). */
     batchId: integer('batch_id'),
     batchRow: integer('batch_row'),
+    /** 发票分类 (invoice_categories of the same tenant), set on the query page; null = 未分类. No foreign key:
+     * inserts on the issuing hot path pay no trigger, and a deleted category is refused while in use. */
+    categoryId: integer('category_id'),
     createdBy: integer('created_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -88,6 +91,7 @@ export const invoices = pgTable(
     index('invoices_tenant_drawer_issued_idx').on(t.tenantId, t.drawer, t.issuedAt, t.id),
     index('invoices_tenant_total_idx').on(t.tenantId, t.totalFen),
     index('invoices_tenant_colour_idx').on(t.tenantId, t.colour, t.issuedAt, t.id),
+    index('invoices_tenant_category_idx').on(t.tenantId, t.categoryId, t.issuedAt, t.id),
     // "Buyer name contains …" (销项发票查询): trigrams, created with the pg_trgm extension in migration 0003.
     // No pending list (fastupdate): with one, the insert that overflows it merges the whole list into the
     // index while its request waits; on the issuing bench that was the slowest accept statements.

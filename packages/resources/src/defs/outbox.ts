@@ -1,8 +1,9 @@
 import { defineResource } from '../define.ts';
 
 /**
- * 消息发件箱: what the embedded notifier "sent". Until SMS and e-mail providers exist, platform administrators
- * read verification codes here, so it is platform-only and read-only.
+ * 消息发件箱: the embedded messaging sandbox (issue 14): every SMS and e-mail sent while no provider is configured,
+ * and verification codes no provider took. Platform administrators read codes here, so it is platform-only and
+ * read-only. `status` is the sandbox's view of the message (accepted → delivered / failed, or refused).
  */
 export const outboxMeta = defineResource({
   name: 'outbox',
@@ -31,6 +32,19 @@ export const outboxMeta = defineResource({
       width: 90,
     },
     recipient: { label: { zh: '接收人', en: 'Recipient' }, type: 'string', filter: 'text', width: 200 },
+    status: {
+      label: { zh: '状态', en: 'Status' },
+      type: 'string',
+      filter: 'select',
+      options: [
+        { value: 'accepted', zh: '已受理', en: 'Accepted' },
+        { value: 'delivered', zh: '已送达', en: 'Delivered' },
+        { value: 'failed', zh: '失败', en: 'Failed' },
+        { value: 'refused', zh: '被拒收', en: 'Refused' },
+        { value: 'stored', zh: '已存储', en: 'Stored' },
+      ],
+      width: 100,
+    },
     subject: { label: { zh: '主题', en: 'Subject' }, type: 'string', width: 200 },
     body: { label: { zh: '内容', en: 'Body' }, type: 'string' },
   },

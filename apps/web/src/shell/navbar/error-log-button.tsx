@@ -1,16 +1,19 @@
 import { BugOutlined } from '@ant-design/icons';
-import { Badge, Button, Collapse, Empty, Tooltip, Typography } from 'antd';
-import { useState } from 'react';
+import { Badge, Button, Tooltip } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../lib/format.ts';
-import { clearErrorLog, useErrorLog } from '../../lib/error-log.ts';
-import { AppModal } from '../../lib/modal.tsx';
+import { useErrorLog } from '../../lib/error-log.ts';
+
+// Collapse and the rest of the dialog are fetched on the first click, not with every console page.
+const ErrorLogDialog = lazy(() => import('./error-log-dialog.tsx'));
 
 /** Spec §4: uncaught UI errors are listed in a dialog opened from a bug button. */
 export function ErrorLogButton() {
   const { t } = useTranslation();
   const entries = useErrorLog();
   const [open, setOpen] = useState(false);
+  // Mounted from the first opening on, so the dialog's closing animation still plays.
+  const [opened, setOpened] = useState(false);
   if (entries.length === 0) return null;
 
   return (
@@ -23,48 +26,18 @@ export function ErrorLogButton() {
             className="error-log-button"
             aria-label={t('shell.errorLog.title')}
             icon={<BugOutlined />}
-            onClick={() => setOpen(true)}
+            onClick={() => {
+              setOpened(true);
+              setOpen(true);
+            }}
           />
         </Badge>
       </Tooltip>
-      <AppModal
-        open={open}
-        title={t('shell.errorLog.title')}
-        width={860}
-        onCancel={() => setOpen(false)}
-        okText={t('shell.errorLog.clear')}
-        onOk={() => {
-          clearErrorLog();
-          setOpen(false);
-        }}
-      >
-        {entries.length === 0 ? (
-          <Empty />
-        ) : (
-          <Collapse
-            size="small"
-            items={entries.map((e) => ({
-              key: e.id,
-              label: `${formatDateTime(e.time)}  ${e.message}`,
-              children: (
-                <div style={{ maxHeight: 320, overflow: 'auto' }}>
-                  <Typography.Paragraph>
-                    <Typography.Text strong>URL: </Typography.Text>
-                    {e.url}
-                  </Typography.Paragraph>
-                  {e.stack && <pre style={{ fontSize: 12, whiteSpace: 'pre-wrap' }}>{e.stack}</pre>}
-                  {e.componentInfo && (
-                    <>
-                      <Typography.Text strong>{t('shell.errorLog.component')}</Typography.Text>
-                      <pre style={{ fontSize: 12, whiteSpace: 'pre-wrap' }}>{e.componentInfo}</pre>
-                    </>
-                  )}
-                </div>
-              ),
-            }))}
-          />
-        )}
-      </AppModal>
+      {opened && (
+        <Suspense fallback={null}>
+          <ErrorLogDialog open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -41,6 +41,8 @@ export async function sendCode(
     recipient: target,
     subject: `【发票云】${what}验证码`,
     body: `【发票云】您的${what}验证码为 ${code}，5分钟内有效。如非本人操作，请忽略。`,
+    scene: 'verify_code',
+    params: { code },
   });
   return true;
 }

@@ -26,6 +26,8 @@ export function registerBaseModule(app: FastifyInstance, deps: ModuleDeps) {
 /** Uploaded images become rasters the product writes; the seal upload (invoice-setup) goes the same way. */
 export { rasterise } from './uploads/rasterise.ts';
 export { writtenImageType } from './uploads/served-files.ts';
+/** Other areas' image uploads (the delivery pages' company logo) go through the same rasterising store. */
+export { storeImage } from './uploads/store-image.ts';
 
 /** The dashboard's card registry: every area registers its 首页 cards from its own folder (issue 13 §5). */
 export {

@@ -8,6 +8,11 @@ export interface CodeHint {
   label: string;
   /** brand: the brand's default category; brand-context: chosen by another word; model: a model number. */
   kind: 'brand' | 'brand-context' | 'model';
+  /** Where a brand was read in the cleaned name (brands only). */
+  start?: number;
+  end?: number;
+  /** brand-context: where the words that chose the row stand in the cleaned name (海尔 … 滚筒). */
+  context?: [number, number][];
 }
 
 /**
@@ -58,8 +63,22 @@ export class Hints {
       const rows = this.brandRows.get(hit.code) ?? [];
       const inContext = rows.filter((r) => r.context.some((w) => text.includes(w) || lowerRaw.includes(w)));
       const chosen = inContext.length ? inContext : rows.filter((r) => !r.context.length);
-      for (const r of chosen)
-        out.push({ code: r.code, label: hit.term, kind: inContext.length ? 'brand-context' : 'brand' });
+      for (const r of chosen) {
+        const context: [number, number][] = [];
+        if (inContext.length)
+          for (const w of r.context) {
+            const at = text.indexOf(w);
+            if (at >= 0) context.push([at, at + w.length]);
+          }
+        out.push({
+          code: r.code,
+          label: hit.term,
+          kind: inContext.length ? 'brand-context' : 'brand',
+          start: hit.start,
+          end: hit.end,
+          context,
+        });
+      }
     }
     return out;
   }
@@ -94,9 +113,13 @@ export class Hints {
     return `109030501${String((bucket < 0 ? 6 : bucket) + 1).padStart(2, '0')}00000000`;
   }
 
-  /** State words present in the cleaned name (鲜活, 加工, 租赁 …); one-character ones must be a word of their own. */
+  /**
+   * State words present in the cleaned name (鲜活, 加工, 租赁 …); one-character ones must be a word of their own,
+   * and a word inside a noun that names a person or a thing (服务员, 服务器) is not the state word.
+   */
   stateShifts(text: string, words: ReadonlySet<string>): ShiftRow[] {
-    return this.states.filter((s) => (s.word.length > 1 ? text.includes(s.word) : words.has(s.word)));
+    const free = text.includes('服务') ? text.replace(NOT_STATE, ' ') : text;
+    return this.states.filter((s) => (s.word.length > 1 ? free.includes(s.word) : words.has(s.word)));
   }
 
   /** Units written as units in the raw name: 生鲜乳（吨）, 20人天, 挖机台班. */
@@ -108,5 +131,8 @@ export class Hints {
     return this.units.filter((u) => found.has(u.word));
   }
 }
+
+/** Nouns holding a state word that are not that state: 酒店 服务员 制服 is a uniform, 服务器 a computer. */
+const NOT_STATE = /服务员|服务器|服务台|服务区|服务车|服务机器人/g;
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

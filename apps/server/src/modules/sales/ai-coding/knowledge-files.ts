@@ -15,6 +15,7 @@ export const KNOWLEDGE_FILES = {
   models: reference('ai-coding-models.csv'),
   states: reference('ai-coding-states.csv'),
   units: reference('ai-coding-units.csv'),
+  modifiers: reference('ai-coding-modifiers.csv'),
 };
 
 const list = (s: string | undefined) =>
@@ -54,6 +55,10 @@ export interface Knowledge {
   models: ModelRow[];
   states: ShiftRow[];
   units: ShiftRow[];
+  /** Words that describe a product (不锈钢, 商用, 套装 …) rather than name it. */
+  modifiers: string[];
+  /** Grades (工业级, 食品级, 优等品 …): they never name a product and are read only as state words. */
+  grades: string[];
 }
 
 const shifts = (file: string): ShiftRow[] =>
@@ -74,6 +79,12 @@ export function loadKnowledge(files = KNOWLEDGE_FILES): Knowledge {
     models: rowsOf(files.models).map((f) => ({ pattern: new RegExp(f[0], 'i'), code: f[1] })),
     states: shifts(files.states),
     units: shifts(files.units),
+    modifiers: rowsOf(files.modifiers)
+      .filter((f) => f[1] !== 'grade')
+      .map((f) => f[0].toLowerCase()),
+    grades: rowsOf(files.modifiers)
+      .filter((f) => f[1] === 'grade')
+      .map((f) => f[0].toLowerCase()),
   };
 }
 

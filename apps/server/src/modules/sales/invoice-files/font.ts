@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import fontkit from '@pdf-lib/fontkit';
 import type { PDFDocument } from 'pdf-lib';
+import { encodeSubset, knowsLayout, learnLayout, type TtfSubsetState } from './subset-encode.ts';
 
 /**
  * The fonts of the invoice face. Each PDF embeds only the glyphs it uses (subset at render time).
@@ -103,6 +104,29 @@ interface SubsetInternals {
   offset: number;
   includeGlyph(gid: number): number;
   _addGlyph(gid: number): number;
+  encodeStream(): SubsetStream;
+}
+
+/** What pdf-lib reads of `subset.encodeStream()`: data events, then end. */
+interface SubsetStream {
+  on(event: string, cb: (bytes?: Uint8Array) => void): SubsetStream;
+}
+
+/** A stream of one chunk, emitted once pdf-lib has attached its listeners (it chains the three `on` calls). */
+function oneChunk(bytes: Uint8Array): SubsetStream {
+  const listeners: Record<string, ((bytes?: Uint8Array) => void)[]> = {};
+  const stream: SubsetStream = {
+    on(event, cb) {
+      listeners[event] ??= [];
+      listeners[event].push(cb);
+      return stream;
+    },
+  };
+  queueMicrotask(() => {
+    for (const cb of listeners.data ?? []) cb(bytes);
+    for (const cb of listeners.end ?? []) cb();
+  });
+  return stream;
 }
 
 /** A glyph's record as copied into every subset: its bytes (even length), compound components, metrics. */
@@ -188,7 +212,36 @@ function patchSubsetGlyphs(font: FkFont) {
     this.offset += bytes.length;
     return this.glyf.length - 1;
   };
+  // The subset file itself: the library writes each font's first subset, subset-encode.ts the others.
+  const libraryStream = proto.encodeStream;
+  libraryEncodeStream = libraryStream;
+  proto.encodeStream = function (this: SubsetInternals) {
+    const fast = encodeSubset(this as unknown as TtfSubsetState);
+    if (fast) return oneChunk(fast);
+    const parts: Uint8Array[] = [];
+    const font = this.font;
+    return libraryStream
+      .call(this)
+      .on('data', (b) => parts.push(b!))
+      .on('end', () => {
+        if (!knowsLayout(font)) learnLayout(font, Buffer.concat(parts));
+      });
+  };
   proto.__fpyPatched = true;
+}
+
+let libraryEncodeStream: SubsetInternals['encodeStream'] | null = null;
+
+/** The library's own bytes for a subset (tests compare subset-encode.ts with them). */
+export function encodeWithLibrary(subset: object): Promise<Uint8Array> {
+  if (!libraryEncodeStream) throw new Error('load a face font first');
+  const parts: Uint8Array[] = [];
+  return new Promise((resolve) => {
+    libraryEncodeStream!
+      .call(subset as SubsetInternals)
+      .on('data', (b) => parts.push(b!))
+      .on('end', () => resolve(Buffer.concat(parts)));
+  });
 }
 
 /** How many code points each glyph is drawn for, saturated at 2 (only "shared or not" matters). */

@@ -5,10 +5,12 @@ import { fileStoreFor } from '../../../lib/file-store.ts';
 import { INVOICE_ISSUED_JOB, type InvoiceIssuedPayload, providePdfSource } from '../invoicing/index.ts';
 import { loadOrRenderPdf } from './pdf-for-zip.ts';
 import { createRenderer, RenderPoolClosedError } from './render-pool.ts';
-import { type FilesDeps, renderAndStore, setFilesDeps } from './render.ts';
+import { type FilesDeps, renderMissing, setFilesDeps } from './render.ts';
 import { registerInvoiceFileRoutes } from './routes.ts';
 
-export { loadOrRenderPdf } from './pdf-for-zip.ts';
+export { loadOrRenderFile, loadOrRenderPdf } from './pdf-for-zip.ts';
+/** The company's PDF layout options (发票模板) come from delivery/plat-settings through this seam. */
+export { type FaceOptions, provideFaceOptions } from './face-options.ts';
 
 /**
  * 版式文件 (issue 4 §4): after an invoice is issued the `invoice.issued` job renders its XML master and PDF
@@ -50,7 +52,7 @@ export function registerInvoiceFilesModule(app: FastifyInstance, { services, upl
   };
   services.jobs.process<InvoiceIssuedPayload>(INVOICE_ISSUED_JOB, async (p) => {
     try {
-      await inLane(() => renderAndStore(services.jobsDb, deps, p.tenantId, p.invoiceId));
+      await inLane(() => renderMissing(services.jobsDb, deps, p.tenantId, p.invoiceId));
     } catch (err) {
       // Gone, or not issued after all: nothing to render, and retrying would not change that.
       if (err instanceof AppError && err.httpStatus === 404) return;

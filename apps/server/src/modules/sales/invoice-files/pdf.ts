@@ -12,6 +12,7 @@ import { type FaceData, type FaceLine, signedFen, signedQuantity, ymdChinese, ym
 import { FaceFonts } from './face-fonts.ts';
 import { qrContent } from './qr.ts';
 import { appendRawContent, useNativeFlate, useNativeFlatePage } from './native-flate.ts';
+import { PageOps } from './page-ops.ts';
 import { qrOperators } from './qr-draw.ts';
 
 /**
@@ -92,10 +93,15 @@ function subsetTag(seed: string): string {
 }
 
 class Face {
+  private readonly ops: PageOps;
+
   constructor(
+    doc: PDFDocument,
     readonly page: PDFPage,
     readonly fonts: FaceFonts,
-  ) {}
+  ) {
+    this.ops = new PageOps(doc, page);
+  }
 
   width(s: string, size: number) {
     return this.fonts.width(s, size);
@@ -120,7 +126,7 @@ class Face {
     const color = opts.color ?? INK;
     // A rare character's run is drawn in the fallback font that has it, on the same baseline.
     for (const run of this.fonts.runs(s)) {
-      this.page.drawText(run.text, { x: cx, y: H - top, size: fs, font: run.font, color });
+      this.ops.text(run.text, run.font, cx, H - top, fs, color);
       cx += run.font.widthOfTextAtSize(run.text, fs);
     }
   }
@@ -158,11 +164,11 @@ class Face {
   }
 
   hLine(x1: number, x2: number, top: number, thickness = 0.8, color = BROWN) {
-    this.page.drawLine({ start: { x: x1, y: H - top }, end: { x: x2, y: H - top }, thickness, color });
+    this.ops.line(x1, H - top, x2, H - top, thickness, color);
   }
 
   vLine(x: number, top1: number, top2: number, thickness = 0.8, color = BROWN) {
-    this.page.drawLine({ start: { x, y: H - top1 }, end: { x, y: H - top2 }, thickness, color });
+    this.ops.line(x, H - top1, x, H - top2, thickness, color);
   }
 
   /** A label written top to bottom in a narrow column (购买方信息, 备注). */
@@ -399,7 +405,7 @@ export async function renderInvoicePdf(data: FaceData, seal?: SealInput | null):
   chunks.forEach((lines, i) => {
     const page = doc.addPage([W, H]);
     useNativeFlatePage(page);
-    const f = new Face(page, fonts);
+    const f = new Face(doc, page, fonts);
     const last = i === chunks.length - 1;
     drawFrame(f, data, i + 1, chunks.length);
     drawLines(f, data, lines);

@@ -12,9 +12,18 @@ import type { RenderReply, RenderRequest } from './render-worker.ts';
  * HTTP request (issuing tops out near 30 invoices/s), so by default it runs on worker threads and the main
  * thread only reads the database and writes the store. `size` 0 renders inline (RENDER_WORKERS=0).
  */
+export interface RenderOptions {
+  /**
+   * Someone waits for this file (a download, an attachment): rendered on the pool's urgent thread, which runs
+   * at normal priority and is never busy with background renders, instead of queueing behind them on the
+   * low-priority threads a busy machine starves.
+   */
+  urgent?: boolean;
+}
+
 export interface Renderer {
   readonly size: number;
-  render(input: RenderInput): Promise<RenderOutput>;
+  render(input: RenderInput, opts?: RenderOptions): Promise<RenderOutput>;
   /** Starts the threads and parses the font now rather than on the first invoice. */
   warm(): void;
   /** Stops the threads; renders still queued or running are rejected. */
@@ -30,7 +39,7 @@ export function createRenderer(size: number = defaultRenderWorkers()): Renderer 
 
 export const inlineRenderer: Renderer = {
   size: 0,
-  render: renderStep,
+  render: (input) => renderStep(input),
   warm: () => {
     invoiceFont();
   },
@@ -56,16 +65,17 @@ const TSX_API = pathToFileURL(
   join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist/esm/api/index.mjs'),
 ).href;
 /**
- * Rendering is background work: on Linux a thread has its own nice value (setpriority on its thread id), so the
- * thread lowers its own priority first thing — before loading tsx, pdf-lib and the font — and yields the cores to
- * the event loop and the database when they are busy accepting invoices. Elsewhere, or when refused, it runs at
- * normal priority.
+ * Rendering is background work: on Linux a thread has its own nice value (setpriority on its thread id), so a
+ * background thread lowers its own priority first thing — before loading tsx, pdf-lib and the font — and yields
+ * the cores to the event loop and the database when they are busy accepting invoices. Elsewhere, or when
+ * refused, it runs at normal priority. The urgent thread (someone waits for its file) keeps normal priority.
  */
-const BOOTSTRAP = `
+const LOWER_PRIORITY = `
 try {
   const tid = Number(require('node:fs').readlinkSync('/proc/thread-self').split('/').pop());
   if (tid > 0) require('node:os').setPriority(tid, require('node:os').constants.priority.PRIORITY_LOW);
-} catch {}
+} catch {}`;
+const BOOTSTRAP = `
 import(${JSON.stringify(TSX_API)}).then(({ register }) => {
   register();
   return import(${JSON.stringify(WORKER_URL)});
@@ -87,17 +97,32 @@ class RenderPool implements Renderer {
   private readonly slots = new Set<Slot>();
   private readonly idle: Slot[] = [];
   private readonly queue: Task[] = [];
+  /** The thread for urgent renders (normal priority), started on the first one. */
+  private urgentPool: RenderPool | null = null;
   private nextId = 1;
   private closed = false;
 
-  constructor(readonly size: number) {}
+  constructor(
+    readonly size: number,
+    /** Background threads lower their priority; the urgent one does not. */
+    private readonly background = true,
+  ) {}
 
-  render(input: RenderInput): Promise<RenderOutput> {
+  render(input: RenderInput, opts: RenderOptions = {}): Promise<RenderOutput> {
+    if (opts.urgent && this.background) {
+      if (this.closed) return Promise.reject(new RenderPoolClosedError());
+      this.urgentPool ??= new RenderPool(1, false);
+      return this.urgentPool.render(input);
+    }
     return this.submit(input);
   }
 
   warm() {
     for (let i = this.slots.size; i < this.size; i++) this.submit(null).catch(() => undefined);
+    if (this.background && !this.closed) {
+      this.urgentPool ??= new RenderPool(1, false);
+      this.urgentPool.warm();
+    }
   }
 
   private submit(input: RenderInput | null): Promise<RenderOutput> {
@@ -111,6 +136,7 @@ class RenderPool implements Renderer {
   async close() {
     this.closed = true;
     for (const t of this.queue.splice(0)) t.reject(new RenderPoolClosedError());
+    await this.urgentPool?.close();
     const slots = [...this.slots];
     this.slots.clear();
     this.idle.length = 0;
@@ -131,7 +157,10 @@ class RenderPool implements Renderer {
   }
 
   private spawn(): Slot {
-    const worker = new Worker(BOOTSTRAP, { eval: true, name: 'invoice-render' });
+    const worker = new Worker(this.background ? LOWER_PRIORITY + BOOTSTRAP : BOOTSTRAP, {
+      eval: true,
+      name: this.background ? 'invoice-render' : 'invoice-render-urgent',
+    });
     const slot: Slot = { worker, task: null };
     this.slots.add(slot);
     worker.on('message', (reply: RenderReply) => {

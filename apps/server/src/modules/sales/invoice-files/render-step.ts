@@ -1,5 +1,6 @@
 import type { InvoiceFileFormat } from '@fpy/contracts';
 import type { FaceData } from './face.ts';
+import { type FaceOptions, pdfFaceData } from './face-options.ts';
 import { renderInvoicePdf, type SealInput } from './pdf.ts';
 import { buildInvoiceXml } from './xml.ts';
 
@@ -8,6 +9,8 @@ export interface RenderInput {
   data: FaceData;
   seal: SealInput | null;
   formats: readonly InvoiceFileFormat[];
+  /** The company's layout options (face-options.ts); the defaults when absent. */
+  face?: FaceOptions;
 }
 
 export interface RenderOutput {
@@ -16,9 +19,9 @@ export interface RenderOutput {
 }
 
 /** The pure part of a render (no database, no store): face data in, bytes out. Same code inline or in a worker. */
-export async function renderStep({ data, seal, formats }: RenderInput): Promise<RenderOutput> {
+export async function renderStep({ data, seal, formats, face }: RenderInput): Promise<RenderOutput> {
   const out: RenderOutput = {};
   if (formats.includes('xml')) out.xml = buildInvoiceXml(data);
-  if (formats.includes('pdf')) out.pdf = await renderInvoicePdf(data, seal);
+  if (formats.includes('pdf')) out.pdf = await renderInvoicePdf(pdfFaceData(data, face), seal);
   return out;
 }

@@ -1,5 +1,6 @@
 import type { Db, invoices } from '@fpy/db';
 import type { VerbCtx } from '../../../http/verb-ctx.ts';
+import { INVOICE_ISSUED_JOB } from './events.ts';
 
 type Invoice = typeof invoices.$inferSelect;
 
@@ -18,4 +19,20 @@ export function onRedInvoiceIssued(hook: RedIssuedHook) {
 
 export async function runRedIssuedHooks(tx: Db, ctx: VerbCtx, red: Invoice) {
   for (const hook of redIssued) await hook(tx, ctx, red);
+}
+
+/**
+ * Jobs other modules want after an invoice reaches 已开具, enqueued with the same payload and options as
+ * `invoice.issued` (after the commit, asked for together with it). invoice.issued has one processor (the layout
+ * files); a module that also reacts (delivery's auto-send) names its own job here instead of sharing that one.
+ */
+const issuedJobs = new Set<string>([INVOICE_ISSUED_JOB]);
+
+export function alsoEnqueueOnIssued(jobName: string) {
+  issuedJobs.add(jobName);
+}
+
+/** `invoice.issued` first, then the registered follow-up jobs. */
+export function issuedJobNames(): readonly string[] {
+  return [...issuedJobs];
 }

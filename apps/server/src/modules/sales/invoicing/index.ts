@@ -29,7 +29,7 @@ import { toDetail } from './view.ts';
 
 // The public face of 发票开具: what other modules may use. Everything else in this folder is private.
 export { INVOICE_ISSUED_JOB, type InvoiceIssuedPayload } from './events.ts';
-export { onRedInvoiceIssued, type RedIssuedHook } from './hooks.ts';
+export { alsoEnqueueOnIssued, onRedInvoiceIssued, type RedIssuedHook } from './hooks.ts';
 export { issuingTenant } from './issuing-tenant.ts';
 export { loadInvoice } from './load.ts';
 export { type LoadOrRenderPdf, providePdfSource } from './query/pdf-provider.ts';
@@ -55,7 +55,9 @@ export function registerInvoicingModule(app: FastifyInstance, { services }: Modu
       .select({ id: invoices.id, tenantId: invoices.tenantId })
       .from(invoices)
       .where(inArray(invoices.status, ['ready', 'issuing']));
-    for (const inv of waiting) await enqueueIssue(services, inv);
+    // Asked for together, a slice at a time, so a queue on Redis adds them as packs (jobs/bull-packs.ts).
+    for (let at = 0; at < waiting.length; at += 512)
+      await Promise.all(waiting.slice(at, at + 512).map((inv) => enqueueIssue(services, inv)));
   });
 
   route(app, createInvoice, async (ctx, { body, reply }) => {

@@ -63,10 +63,9 @@ export async function sweepStuckInvoices(ctx: GatewayCtx, now: Date, log: SweepL
     )
     .orderBy(asc(invoices.updatedAt))
     .limit(BATCH);
-  for (const inv of requeue) {
-    await enqueueIssue(ctx, inv);
-    result.requeued += 1;
-  }
+  // Asked for together, so a queue on Redis adds them as packs (jobs/bull-packs.ts).
+  await Promise.all(requeue.map((inv) => enqueueIssue(ctx, inv)));
+  result.requeued = requeue.length;
 
   const watch = await ctx.db
     .select(cols)

@@ -44,6 +44,8 @@ export async function sendRegisterCode(ctx: Ctx, phone: string): Promise<void> {
     recipient: phone,
     subject: '【发票云】企业注册验证码',
     body: `【发票云】您的企业注册验证码为 ${code}，5分钟内有效。如非本人操作，请忽略。`,
+    scene: 'verify_code',
+    params: { code },
   });
 }
 

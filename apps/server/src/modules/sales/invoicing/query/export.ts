@@ -11,6 +11,7 @@ import { count } from 'drizzle-orm';
 import type { AuthedCtx } from '../../../../http/context.ts';
 import { badRequest } from '../../../../lib/errors.ts';
 import { buildWorkbook, type ExcelColumn } from '../../../../lib/excel.ts';
+import { categoryNames } from './categories.ts';
 import { invoiceQueryOrder, invoiceQueryWhere } from './filters.ts';
 
 type Invoice = typeof invoices.$inferSelect;
@@ -22,7 +23,8 @@ const shanghaiTime = (d: Date | null) =>
 // cell representation is a double (Excel has no other), never used for arithmetic here.
 const yuan = (fen: number) => Number(formatYuan(fen));
 
-const COLUMNS: ExcelColumn<Invoice>[] = [
+/** The columns, with the 发票分类 names of the exported rows (a company keeps a few dozen at most). */
+const columns = (categories: Map<number, string>): ExcelColumn<Invoice>[] => [
   { key: 'number', header: '发票号码', width: 24 },
   { key: 'issuedAt', header: '开票日期', width: 20, value: (r) => shanghaiTime(r.issuedAt) },
   { key: 'type', header: '发票类型', width: 30, value: (r) => invoiceTypeRules(r.type as InvoiceType).label },
@@ -39,6 +41,12 @@ const COLUMNS: ExcelColumn<Invoice>[] = [
   { key: 'taxFen', header: '税额', width: 14, value: (r) => yuan(r.taxFen) },
   { key: 'totalFen', header: '价税合计', width: 14, value: (r) => yuan(r.totalFen) },
   { key: 'drawer', header: '开票人', width: 12 },
+  {
+    key: 'categoryId',
+    header: '发票分类',
+    width: 16,
+    value: (r) => (r.categoryId ? (categories.get(r.categoryId) ?? '') : ''),
+  },
   { key: 'blueNumber', header: '对应蓝字发票号码', width: 24 },
   { key: 'remarks', header: '备注', width: 30 },
   { key: 'failureReason', header: '失败原因', width: 30 },
@@ -56,5 +64,9 @@ export async function exportInvoices(ctx: AuthedCtx, q: QueryOf<typeof exportInv
     .from(invoices)
     .where(where)
     .orderBy(...invoiceQueryOrder(q.sort, q));
-  return buildWorkbook('销项发票', COLUMNS, rows);
+  const categories = await categoryNames(
+    ctx.db,
+    rows.map((r) => r.categoryId),
+  );
+  return buildWorkbook('销项发票', columns(categories), rows);
 }

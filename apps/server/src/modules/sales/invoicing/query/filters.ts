@@ -1,7 +1,7 @@
 import type { InvoiceQueryFilters } from '@fpy/contracts';
 import { invoices } from '@fpy/db';
 import { parseYuan } from '@fpy/domain';
-import { and, asc, desc, eq, gte, inArray, like, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, like, lt, lte, type SQL, sql } from 'drizzle-orm';
 import { likePattern } from '../../../../data/paging.ts';
 import { tenantCondition } from '../../../../data/tenant-scope.ts';
 import type { AuthedCtx } from '../../../../http/context.ts';
@@ -47,6 +47,12 @@ function tenantFilter(ctx: AuthedCtx, tenantId: number | undefined): SQL | undef
   return tenantId ? eq(invoices.tenantId, tenantId) : undefined;
 }
 
+/** 发票分类: one category, or 'none' (未分类); (tenant_id, category_id, issued_at, id) serves both. */
+function categoryCondition(categoryId: InvoiceQueryFilters['categoryId']): SQL | undefined {
+  if (categoryId === undefined) return undefined;
+  return categoryId === 'none' ? isNull(invoices.categoryId) : eq(invoices.categoryId, categoryId);
+}
+
 export function invoiceQueryWhere(ctx: AuthedCtx, f: InvoiceQueryFilters): SQL | undefined {
   const min = fenOf(f.amountMin);
   const max = fenOf(f.amountMax);
@@ -62,6 +68,7 @@ export function invoiceQueryWhere(ctx: AuthedCtx, f: InvoiceQueryFilters): SQL |
     min !== undefined ? gte(invoices.totalFen, min) : undefined,
     max !== undefined ? lte(invoices.totalFen, max) : undefined,
     f.drawer ? eq(invoices.drawer, f.drawer) : undefined,
+    categoryCondition(f.categoryId),
   );
 }
 

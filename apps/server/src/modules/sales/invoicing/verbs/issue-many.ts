@@ -1,7 +1,9 @@
-import { runStatement, type Statement } from '@fpy/db';
+import { invoices, runStatement, type Statement } from '@fpy/db';
+import { inArray } from 'drizzle-orm';
 import type { IssueResult } from '../../../../gateways/tax-bureau/gateway.ts';
 import { claimReadyBlue } from '../claim-statement.ts';
-import { INVOICE_ISSUED_JOB, type InvoiceIssuedPayload } from '../events.ts';
+import type { InvoiceIssuedPayload } from '../events.ts';
+import { issuedJobNames } from '../hooks.ts';
 import { eventValues } from '../transition.ts';
 import type { GatewayCtx } from '../../../../http/verb-ctx.ts';
 import { issue, requestOf } from './issue.ts';
@@ -77,6 +79,8 @@ async function issueOne(ctx: GatewayCtx, input: Ref): Promise<Error | null> {
  * answers still pending) goes the single way, which resolves a lost answer by querying or by resubmitting
  * the same orderNo, never by issuing again. Answers, per ref, null when done or the error to retry it with.
  */
+const PAST_ISSUING: ReadonlySet<string> = new Set(['issued', 'partly_red', 'red', 'void']);
+
 export async function issueMany(ctx: GatewayCtx, refs: Ref[]): Promise<(Error | null)[]> {
   const outcome = new Map<string, Error | null>();
   const claimed = await claimReadyBlue(ctx.db, ctx, refs);
@@ -96,13 +100,15 @@ export async function issueMany(ctx: GatewayCtx, refs: Ref[]): Promise<(Error | 
         ],
       );
       const status = new Map(moved.map((m) => [keyOf({ tenantId: m.tenant_id, id: m.id }), m.status]));
-      // Asked for together, so a queue on Redis adds them in one round trip (bullmq-queue.ts).
+      // Asked for together, so a queue on Redis adds them as one pack (jobs/bull-packs.ts).
       await Promise.all(
         claimed
           .filter(({ invoice }) => status.get(keyOf(invoice)) === 'issued')
-          .map(({ invoice }) => {
+          .flatMap(({ invoice }) => {
             const payload: InvoiceIssuedPayload = { tenantId: invoice.tenantId, invoiceId: invoice.id };
-            return ctx.jobs.enqueue(INVOICE_ISSUED_JOB, payload, { attempts: 5, backoffMs: 500 });
+            return issuedJobNames().map((name) =>
+              ctx.jobs.enqueue(name, payload, { attempts: 5, backoffMs: 500 }),
+            );
           }),
       );
       for (const { invoice } of claimed) {
@@ -119,6 +125,23 @@ export async function issueMany(ctx: GatewayCtx, refs: Ref[]): Promise<(Error | 
       // attempt's orderNo, which the bureau answers with the first requestId.
       for (const { invoice } of claimed) outcome.set(keyOf(invoice), asError(err));
     }
+  }
+  // The rest in one read: an invoice already past issuing (a job run twice — resumption, the stuck sweep, a
+  // second pack) is done at once; only those still in ready or issuing go the single way.
+  const rest = refs.filter((r) => !outcome.has(keyOf(r)));
+  if (rest.length) {
+    const rows = await ctx.db
+      .select({ id: invoices.id, tenantId: invoices.tenantId, status: invoices.status })
+      .from(invoices)
+      .where(
+        inArray(
+          invoices.id,
+          rest.map((r) => r.id),
+        ),
+      );
+    // Only states an issue can no longer change count as done: a draft or one under review waits for its
+    // submission, and a failed one may be retried (failed → issuing) — those go the single way as before.
+    for (const row of rows) if (PAST_ISSUING.has(row.status)) outcome.set(keyOf(row), null);
   }
   const out: (Error | null)[] = [];
   for (const ref of refs) {

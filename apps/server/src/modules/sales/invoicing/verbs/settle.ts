@@ -1,6 +1,6 @@
 import type { Db, invoices } from '@fpy/db';
-import { INVOICE_ISSUED_JOB, type InvoiceIssuedPayload } from '../events.ts';
-import { runRedIssuedHooks } from '../hooks.ts';
+import type { InvoiceIssuedPayload } from '../events.ts';
+import { issuedJobNames, runRedIssuedHooks } from '../hooks.ts';
 import { loadInvoice } from '../load.ts';
 import { isStateChanged, transition } from '../transition.ts';
 import type { GatewayCtx } from '../../../../http/verb-ctx.ts';
@@ -58,7 +58,9 @@ export async function settle({
   });
   if (won && invoice.status === 'issued') {
     const payload: InvoiceIssuedPayload = { tenantId: invoice.tenantId, invoiceId: invoice.id };
-    await ctx.jobs.enqueue(INVOICE_ISSUED_JOB, payload, { attempts: 5, backoffMs: 500 });
+    await Promise.all(
+      issuedJobNames().map((name) => ctx.jobs.enqueue(name, payload, { attempts: 5, backoffMs: 500 })),
+    );
   }
   return { invoice, pending: false };
 }

@@ -35,6 +35,7 @@ export default {
         redFormsAwaitingBuyer: "Red-letter forms awaiting the buyer's confirmation",
         creditLeft: 'Credit line left this month',
       },
+      'sms-balance': { balance: 'SMS balance (messages)' },
       'sales-recent': { title: 'Recently issued invoices' },
       'sales-trend': {
         title: 'Issued amount, last 12 months',

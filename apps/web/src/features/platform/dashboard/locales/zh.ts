@@ -36,6 +36,7 @@ export default {
         redFormsAwaitingBuyer: '红字确认单待对方确认',
         creditLeft: '本月剩余授信额度',
       },
+      'sms-balance': { balance: '短信余量（条）' },
       'sales-recent': { title: '最近开具的发票' },
       'sales-trend': { title: '近12个月开票金额', amountFen: '金额（不含税）', taxFen: '税额' },
       'platform-tenants': {

@@ -33,8 +33,21 @@ export function canVoid(inv: ActionableInvoice, now = new Date().toISOString()):
   );
 }
 
+/** Issued invoices with a number reach their buyers (a reversed one too, when someone asks for it). */
+const DELIVERABLE = ['issued', 'partly_red', 'red'];
+export const canDeliver = (inv: ActionableInvoice) => DELIVERABLE.includes(inv.status) && !!inv.number;
+
 /** The actions an invoice's state allows, each behind its element code. */
-export function InvoiceActions({ inv, onVoid }: { inv: ActionableInvoice; onVoid: () => void }) {
+export function InvoiceActions({
+  inv,
+  onVoid,
+  onDeliver,
+}: {
+  inv: ActionableInvoice;
+  onVoid: () => void;
+  /** 交付 (e-mail / SMS); pages without it offer no delivery. */
+  onDeliver?: () => void;
+}) {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const navigate = useNavigate();
@@ -71,6 +84,13 @@ export function InvoiceActions({ inv, onVoid }: { inv: ActionableInvoice; onVoid
         <Can code={`${MENU}:btn_void`}>
           <Button type="link" size="small" danger onClick={onVoid}>
             {t('invoiceQuery.void')}
+          </Button>
+        </Can>
+      )}
+      {onDeliver && canDeliver(inv) && (
+        <Can code={`${MENU}:btn_deliver`}>
+          <Button type="link" size="small" onClick={onDeliver}>
+            {t('delivery.deliver')}
           </Button>
         </Can>
       )}

@@ -10,7 +10,12 @@ import { Can } from '../../../../lib/permission.tsx';
 import { InvoiceDetailDrawer } from '../shared/invoice-detail-drawer.tsx';
 import { invoiceColumns } from '../../../../entities/invoice/invoice-columns.tsx';
 import { InvoiceStatusTag } from '../../../../entities/invoice/status-tag.tsx';
-import { InvoiceActions } from './invoice-actions.tsx';
+import { CategoryDialog } from './category/category-dialog.tsx';
+import { BatchSmsDialog } from './delivery/batch-sms-dialog.tsx';
+import { BulkDeliverDialog } from './delivery/bulk-deliver-dialog.tsx';
+import { DeliverDialog } from './delivery/deliver-dialog.tsx';
+import { DeliveryHistory } from './delivery/delivery-history.tsx';
+import { canDeliver, InvoiceActions } from './invoice-actions.tsx';
 import { type Filters, InvoiceSearchForm } from './search-form.tsx';
 import { VoidDialog } from './void-dialog.tsx';
 
@@ -18,6 +23,7 @@ const MENU = 'salesInvoiceQuery';
 const DEFAULT_SORT = '-issuedAt';
 const SETTLING = ['ready', 'issuing'];
 const ZIP_MAX_SELECTED = 500;
+const CLASSIFY_MAX = 500;
 
 /** Spec §2.12 /outputInvoiceManager/salesInvoiceQuery: find issued invoices, act on them, export them. */
 export default function InvoiceQueryPage() {
@@ -28,6 +34,8 @@ export default function InvoiceQueryPage() {
   const [detail, setDetail] = useState<InvoiceQueryRow | null>(null);
   const [voiding, setVoiding] = useState<{ id: number; number: string | null } | null>(null);
   const [zipping, setZipping] = useState(false);
+  const [delivering, setDelivering] = useState<number | null>(null);
+  const [bulk, setBulk] = useState<'deliver' | 'batchSms' | 'classify' | null>(null);
   const query = { ...filters, ...paging };
   const { data, isFetching } = useQuery({
     queryKey: ['invoicing', 'query', query],
@@ -91,10 +99,19 @@ export default function InvoiceQueryPage() {
     }),
     col('drawer'),
     {
+      title: t('invoiceCategory.column'),
+      dataIndex: 'categoryName',
+      key: 'categoryName',
+      width: 140,
+      render: (v: string | null) => v ?? <Typography.Text type="secondary">—</Typography.Text>,
+    },
+    {
       title: t('invoiceQuery.actions'),
       key: 'actions',
       fixed: 'right',
-      render: (_: unknown, r) => <InvoiceActions inv={r} onVoid={() => setVoiding(r)} />,
+      render: (_: unknown, r) => (
+        <InvoiceActions inv={r} onVoid={() => setVoiding(r)} onDeliver={() => setDelivering(r.id)} />
+      ),
     },
   ];
 
@@ -129,6 +146,28 @@ export default function InvoiceQueryPage() {
             {t('invoiceQuery.zipFiltered')}
           </Button>
         </Can>
+        <Can code={`${MENU}:btn_deliver`}>
+          <Button disabled={!selected.length} onClick={() => setBulk('deliver')}>
+            {t('delivery.bulkDeliver', { count: selected.length })}
+          </Button>
+        </Can>
+        <Can code={`${MENU}:btn_classify`}>
+          <Button
+            disabled={!selected.length}
+            onClick={() =>
+              selected.length > CLASSIFY_MAX
+                ? toast.warning(t('invoiceCategory.tooMany', { max: CLASSIFY_MAX }))
+                : setBulk('classify')
+            }
+          >
+            {t('invoiceCategory.action', { count: selected.length })}
+          </Button>
+        </Can>
+        <Can code={`${MENU}:btn_batchSms`}>
+          <Button disabled={!selected.length} onClick={() => setBulk('batchSms')}>
+            {t('delivery.batchSms', { count: selected.length })}
+          </Button>
+        </Can>
       </Space>
       <PagedTable<InvoiceQueryRow>
         columns={columns}
@@ -147,9 +186,33 @@ export default function InvoiceQueryPage() {
         invoiceId={detail?.id ?? null}
         onClose={() => setDetail(null)}
         downloadCode={`${MENU}:btn_download`}
-        actions={(inv) => <InvoiceActions inv={inv} onVoid={() => setVoiding(inv)} />}
+        actions={(inv, row) => (
+          <>
+            {row?.categoryName && <Tag>{t('invoiceCategory.current', { name: row.categoryName })}</Tag>}
+            <InvoiceActions
+              inv={inv}
+              onVoid={() => setVoiding(inv)}
+              onDeliver={() => setDelivering(inv.id)}
+            />
+          </>
+        )}
+        sections={(inv) =>
+          canDeliver(inv)
+            ? [
+                {
+                  key: 'delivery',
+                  title: t('delivery.history'),
+                  content: <DeliveryHistory invoiceId={inv.id} />,
+                },
+              ]
+            : []
+        }
       />
       <VoidDialog invoice={voiding} onClose={() => setVoiding(null)} />
+      <DeliverDialog invoiceId={delivering} onClose={() => setDelivering(null)} />
+      <BulkDeliverDialog ids={selected} open={bulk === 'deliver'} onClose={() => setBulk(null)} />
+      <BatchSmsDialog ids={selected} open={bulk === 'batchSms'} onClose={() => setBulk(null)} />
+      <CategoryDialog ids={selected} open={bulk === 'classify'} onClose={() => setBulk(null)} />
     </Card>
   );
 }

@@ -5,6 +5,7 @@ import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { DATE_FORMAT, datePresets } from '../../../../lib/format.ts';
 import { invoiceTypeOptions } from '../../../../entities/invoice/invoice-type.ts';
+import { CategoryFilter } from './category/category-filter.tsx';
 
 export type Filters = Omit<InvoiceQueryFilters, 'tenantId'>;
 
@@ -17,6 +18,7 @@ interface FormValues {
   amountMin?: string;
   amountMax?: string;
   drawer?: string;
+  categoryId?: Filters['categoryId'];
 }
 
 const blankToUndefined = (s: string | undefined) => (s?.trim() ? s.trim() : undefined);
@@ -33,6 +35,7 @@ export function toFilters(v: FormValues): Filters {
     amountMin: blankToUndefined(v.amountMin),
     amountMax: blankToUndefined(v.amountMax),
     drawer: blankToUndefined(v.drawer),
+    categoryId: v.categoryId,
   };
 }
 
@@ -89,6 +92,9 @@ export function InvoiceSearchForm({ onSearch }: { onSearch: (f: Filters) => void
       </Form.Item>
       <Form.Item name="drawer" label={t('invoiceQuery.drawer')}>
         <Input allowClear maxLength={50} style={{ width: 140 }} />
+      </Form.Item>
+      <Form.Item name="categoryId" label={t('invoiceCategory.filter')}>
+        <CategoryFilter />
       </Form.Item>
       <Form.Item>
         <Space>

@@ -28,6 +28,8 @@ export interface InvoiceDetailDrawerProps {
   actions?: (invoice: InvoiceDetail, row: InvoiceQueryRow | undefined) => ReactNode;
   /** Codes that show the file downloads; by default any code the file route accepts. */
   downloadCode?: string | readonly string[];
+  /** Further sections a page adds below the files (the query page's delivery history), each with its title. */
+  sections?: (invoice: InvoiceDetail) => { key: string; title: string; content: ReactNode }[];
 }
 
 /**
@@ -39,6 +41,7 @@ export function InvoiceDetailDrawer({
   onClose,
   actions,
   downloadCode = INVOICE_FILE_PERMISSIONS,
+  sections,
 }: InvoiceDetailDrawerProps) {
   const { t } = useTranslation();
   const [shown, setShown] = useState<number | null>(invoiceId);
@@ -76,6 +79,12 @@ export function InvoiceDetailDrawer({
           <Lines inv={inv} />
           <Divider titlePlacement="start">{t('invoiceDetail.files')}</Divider>
           <Files inv={inv} code={downloadCode} />
+          {sections?.(inv).map((s) => (
+            <div key={s.key}>
+              <Divider titlePlacement="start">{s.title}</Divider>
+              {s.content}
+            </div>
+          ))}
           {related && (
             <>
               <Divider titlePlacement="start">{t('invoiceDetail.related')}</Divider>

@@ -1,0 +1,65 @@
+import { deliveries } from '@fpy/db';
+import { inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ModuleDeps } from '../../module.ts';
+import { alsoEnqueueOnIssued } from '../../sales/invoicing/index.ts';
+import { onReceipts, setPendingSource } from '../providers/index.ts';
+import { type IssuedPayload, runAutoDelivery } from './auto-delivery.ts';
+import { registerSmsBalanceCard } from './balance-card.ts';
+import { DELIVERY_AUTO_JOB, DELIVERY_BULK_JOB, DELIVERY_SEND_JOB, enqueueSend } from './jobs.ts';
+import { registerDispatchRoutes } from './routes.ts';
+import { seedSmsBalances } from './seed.ts';
+import { applyReceipts, pendingFor } from './receipts.ts';
+import { runSend } from './send-job.ts';
+import { runBulkSend } from './verbs/bulk-send.ts';
+
+// The public face of delivery dispatch: what other modules (the buyer's pages, the providers' receipts) may use.
+export { applyReceipts } from './receipts.ts';
+export { loadDeliverySettings } from './settings.ts';
+export { createShortLink, type NewShortLink, newShortCode, shortLinkUrl } from './short-links.ts';
+export { type DispatchCtx, DELIVERY_SEND_JOB } from './jobs.ts';
+export { type Delivery, toDeliveryRows } from './records.ts';
+export {
+  DELIVERABLE_STATUSES,
+  type RequestDeliveryInput,
+  requestDelivery,
+} from './verbs/request-delivery.ts';
+
+/**
+ * 交付 (issue 14 §2): invoices reach their buyers by e-mail and SMS. The send job renders the template, applies
+ * the SMS controls and quota, and calls the messaging gateway (services.messaging) outside any transaction,
+ * with retries and a dead letter; auto-delivery reacts to issuing; the query page's buttons are routes here.
+ */
+export async function registerDeliveryDispatchModule(app: FastifyInstance, { services }: ModuleDeps) {
+  await seedSmsBalances(services.db);
+  alsoEnqueueOnIssued(DELIVERY_AUTO_JOB);
+  services.jobs.process<{ deliveryId: number }>(DELIVERY_SEND_JOB, (p) => runSend(services, p.deliveryId));
+  services.jobs.processBatch<IssuedPayload>(
+    DELIVERY_AUTO_JOB,
+    (items) =>
+      runAutoDelivery(
+        services,
+        items.map((i) => i.payload),
+      ),
+    { max: 32 },
+  );
+  services.jobs.process<{ taskId: string }>(DELIVERY_BULK_JOB, (p) => runBulkSend(services, p.taskId));
+  // Receipts (状态报告, bounces) collected by the providers module move the deliveries on; it asks this module
+  // which messages an account still waits for.
+  onReceipts(services, async (receipts) => void (await applyReceipts(services.db, receipts)));
+  setPendingSource(services, (providerId) => pendingFor(services.db, providerId));
+  registerDispatchRoutes(app, services);
+  registerSmsBalanceCard();
+
+  // The in-process queue forgets its jobs on restart: send what was waiting (a job run twice changes nothing —
+  // the record is claimed by a conditional update, an ended one is left alone).
+  // On Redis (BullMQ) the jobs survive restarts, and another instance may be sending these very records.
+  app.addHook('onReady', async () => {
+    if (services.config.REDIS_URL) return;
+    const waiting = await services.db
+      .select({ id: deliveries.id })
+      .from(deliveries)
+      .where(inArray(deliveries.status, ['queued', 'sending']));
+    for (const d of waiting) await enqueueSend(services.jobs, d.id);
+  });
+}

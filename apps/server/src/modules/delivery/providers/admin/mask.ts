@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import {
+  CONFIG_OF_KIND,
+  type ProviderKind,
+  type ProviderRow,
+  pushAliyunReceipts,
+  pushMailBounce,
+  pushTencentReceipts,
+  SECRET_FIELDS,
+  SECRET_MASK,
+} from '@fpy/contracts';
+import type { messageProviders } from '@fpy/db';
+import { local } from '@fpy/contracts';
+import { badRequest } from '../../../../lib/errors.ts';
+
+type Row = typeof messageProviders.$inferSelect;
+type Config = Record<string, unknown>;
+
+const SECRET_LABELS: Record<string, string> = {
+  pass: '密码',
+  accessKeySecret: 'AccessKey Secret',
+  secretKey: 'SecretKey',
+};
+const SECRET_LABELS_EN: Record<string, string> = {
+  pass: 'password',
+  accessKeySecret: 'AccessKey Secret',
+  secretKey: 'SecretKey',
+};
+
+/** The config as answered: every secret replaced by SECRET_MASK (or '' when none is stored); no token. */
+export function maskConfig(kind: string, config: Config): ProviderRow['config'] {
+  const secrets = SECRET_FIELDS[kind as ProviderKind] ?? [];
+  const out: ProviderRow['config'] = {};
+  for (const [k, v] of Object.entries(config)) {
+    if (k === 'callbackToken') continue;
+    if (secrets.includes(k)) out[k] = v ? SECRET_MASK : '';
+    else if (v === null || ['string', 'number', 'boolean'].includes(typeof v)) out[k] = v as string;
+  }
+  return out;
+}
+
+/**
+ * The config to store from a form: a secret sent back as SECRET_MASK or blank keeps the stored one (only when
+ * the kind did not change); a secret is required in the end. Kinds with receipts get a token once.
+ */
+export function configToStore(kind: ProviderKind, incoming: Config, stored: Row | null): Config {
+  const previous = stored && stored.kind === kind ? ((stored.config ?? {}) as Config) : {};
+  const config: Config = { ...incoming };
+  for (const key of SECRET_FIELDS[kind]) {
+    const v = typeof config[key] === 'string' ? (config[key] as string) : '';
+    if (v === '' || v === SECRET_MASK) config[key] = previous[key] ?? '';
+    // SMTP without a user needs no password (an open relay inside the network).
+    const optional = kind === 'smtp' && !config.user;
+    if (!config[key] && !optional)
+      throw badRequest('PROVIDER_SECRET_REQUIRED', {
+        field: local(SECRET_LABELS[key] ?? key, SECRET_LABELS_EN[key] ?? key),
+        key,
+      });
+  }
+  if (kind === 'aliyun' || kind === 'tencent' || kind === 'smtp')
+    config.callbackToken =
+      typeof previous.callbackToken === 'string' && previous.callbackToken
+        ? previous.callbackToken
+        : randomBytes(24).toString('base64url');
+  // What is stored is exactly what the kind's schema produces (unknown keys dropped), plus the token.
+  const parsed = CONFIG_OF_KIND[kind].parse(config) as Config;
+  return config.callbackToken ? { ...parsed, callbackToken: config.callbackToken } : parsed;
+}
+
+/**
+ * Where the provider pushes this account's receipts (path and query; the page prefixes the public address);
+ * for SMTP, where the bounce mailbox's MTA pipes bounces and DSNs.
+ */
+export function receiptPathOf(row: Row): string | null {
+  const token = (row.config as { callbackToken?: unknown }).callbackToken;
+  if (typeof token !== 'string') return null;
+  const contract =
+    row.kind === 'aliyun'
+      ? pushAliyunReceipts
+      : row.kind === 'tencent'
+        ? pushTencentReceipts
+        : row.kind === 'smtp'
+          ? pushMailBounce
+          : null;
+  if (!contract) return null;
+  return `${contract.path.replace('{id}', String(row.id))}?token=${token}`;
+}
+
+export function toProviderRow(row: Row): ProviderRow {
+  return {
+    id: row.id,
+    tenantId: row.tenantId,
+    channel: row.channel as ProviderRow['channel'],
+    kind: row.kind as ProviderRow['kind'],
+    name: row.name,
+    priority: row.priority,
+    weight: row.weight,
+    enabled: row.enabled,
+    remark: row.remark,
+    config: maskConfig(row.kind, (row.config ?? {}) as Config),
+    receiptPath: receiptPathOf(row),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

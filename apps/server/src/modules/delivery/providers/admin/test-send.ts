@@ -1,0 +1,77 @@
+import { local, type MessageChannel, type ProviderTestReply } from '@fpy/contracts';
+import type { messageProviders } from '@fpy/db';
+import { normalizeRecipient, recipientProblem } from '@fpy/domain';
+import { badRequest } from '../../../../lib/errors.ts';
+import { toAccount } from '../accounts.ts';
+import type { ProviderGateway } from '../gateway.ts';
+import { ProviderRefusal } from '../refusal.ts';
+
+type Row = typeof messageProviders.$inferSelect;
+
+const PROBLEM_EN: Record<MessageChannel, string> = {
+  email: 'The e-mail address is not valid',
+  sms: 'The mobile number must be an 11-digit mainland number',
+};
+
+/**
+ * Sends one test message through exactly this account (no failover, enabled or not) and answers what the
+ * provider said: accepted with its message id, or its refusal code and text.
+ */
+export async function testSend(
+  gateway: ProviderGateway,
+  row: Row,
+  input: { to: string; templateCode?: string | null; templateParams?: Record<string, string> },
+): Promise<ProviderTestReply> {
+  const channel = row.channel as MessageChannel;
+  const problem = recipientProblem(channel, input.to);
+  if (problem) throw badRequest('PROVIDER_TEST_RECIPIENT', { problem: local(problem, PROBLEM_EN[channel]) });
+  const account = toAccount(row);
+  if (!account)
+    return {
+      accepted: false,
+      providerMessageId: null,
+      code: 'CONFIG_INVALID',
+      message: '账号配置不完整',
+      retryable: false,
+    };
+  const to = normalizeRecipient(channel, input.to);
+  const at = new Date().toISOString();
+  try {
+    const accepted = await gateway.sendWith(
+      account,
+      channel === 'email'
+        ? {
+            email: {
+              to,
+              subject: '【发票云】邮件服务商测试',
+              text: `这是一封测试邮件，由发票云通过邮件服务商“${row.name}”发送（${at}）。收到即表示配置正确。`,
+            },
+          }
+        : {
+            sms: {
+              mobile: to,
+              text: `这是一条测试短信，由发票云通过短信服务商“${row.name}”发送。`,
+              templateCode: input.templateCode ?? undefined,
+              templateParams: input.templateParams ?? {},
+            },
+          },
+      row.tenantId,
+    );
+    return {
+      accepted: true,
+      providerMessageId: accepted.providerMessageId,
+      code: null,
+      message: null,
+      retryable: null,
+    };
+  } catch (err) {
+    if (!(err instanceof ProviderRefusal)) throw err;
+    return {
+      accepted: false,
+      providerMessageId: null,
+      code: err.code,
+      message: err.message,
+      retryable: err.retryable,
+    };
+  }
+}

@@ -1,0 +1,8 @@
+import { emailRecordsMeta } from '@fpy/resources';
+import { ResourcePage } from '../../../crud/resource-page.tsx';
+import { deliveryCells } from './cells.tsx';
+
+/** 邮件发送记录 (/emailMessage/emailRecord): every delivery of the channel, filterable and exportable. */
+export default function EmailRecordsPage() {
+  return <ResourcePage meta={emailRecordsMeta} cells={deliveryCells('emailRecords', 'email')} />;
+}

@@ -1,0 +1,21 @@
+export default {
+  invoiceCategory: {
+    filter: '发票分类',
+    column: '分类',
+    all: '全部',
+    none: '未分类',
+    disabled: '（已停用）',
+    action: '设置分类（{{count}}）',
+    title: '设置发票分类（已选{{count}}张）',
+    category: '发票分类',
+    required: '请选择发票分类',
+    ok: '确定',
+    clear: '清除分类',
+    cancel: '取消',
+    saved: '已设置分类：{{updated}}张，{{unchanged}}张原已是该分类',
+    cleared: '已清除分类：{{updated}}张',
+    noneDefined: '本企业还没有启用的发票分类，请先在“开票平台设置 → 发票分类”中添加',
+    tooMany: '一次最多设置{{max}}张发票的分类',
+    current: '分类：{{name}}',
+  },
+};

@@ -1,0 +1,117 @@
+import { type DeliveryRow, resendDelivery } from '@fpy/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../../../../lib/feedback.ts';
+import { formatDateTime } from '../../../../../lib/format.ts';
+import { call } from '../../../../../lib/http.ts';
+import { Can } from '../../../../../lib/permission.tsx';
+import { deliveryKeys, invoiceDeliveriesQuery } from './delivery-api.ts';
+
+const MENU = 'salesInvoiceQuery';
+const COLOUR: Record<DeliveryRow['status'], string> = {
+  queued: 'default',
+  sending: 'processing',
+  accepted: 'blue',
+  delivered: 'green',
+  failed: 'red',
+  dead: 'red',
+  skipped: 'orange',
+};
+const RUNNING: readonly DeliveryRow['status'][] = ['queued', 'sending'];
+
+/** 交付记录 of one invoice in its detail drawer: each e-mail/SMS, its status and reason, and 重发. */
+export function DeliveryHistory({ invoiceId }: { invoiceId: number }) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const { data, isLoading } = useQuery({
+    ...invoiceDeliveriesQuery(invoiceId),
+    // Deliveries still sending change on their own: follow them.
+    refetchInterval: (q) => (q.state.data?.rows.some((r) => RUNNING.includes(r.status)) ? 2000 : false),
+  });
+  const resend = (d: DeliveryRow) =>
+    call(resendDelivery, { params: { id: d.id }, body: {} }).then(
+      async () => {
+        toast.success(t('delivery.resent'));
+        await qc.invalidateQueries({ queryKey: deliveryKeys.all });
+      },
+      () => undefined,
+    );
+  return (
+    <Table<DeliveryRow>
+      data-testid="delivery-history"
+      rowKey="id"
+      size="small"
+      loading={isLoading}
+      pagination={false}
+      scroll={{ x: 'max-content' }}
+      dataSource={data?.rows ?? []}
+      locale={{ emptyText: t('delivery.noHistory') }}
+      columns={[
+        {
+          title: t('delivery.col.createdAt'),
+          dataIndex: 'createdAt',
+          render: (v: string) => formatDateTime(v),
+        },
+        {
+          title: t('delivery.col.channel'),
+          dataIndex: 'channel',
+          render: (v: DeliveryRow['channel']) => t(`delivery.channels.${v}`),
+        },
+        { title: t('delivery.col.recipient'), dataIndex: 'recipient' },
+        {
+          title: t('delivery.col.trigger'),
+          dataIndex: 'trigger',
+          render: (v: DeliveryRow['trigger'], r) => (
+            <Space orientation="vertical" size={0}>
+              <span>{t(`delivery.triggers.${v}`)}</span>
+              {r.createdByName && (
+                <Typography.Text type="secondary">
+                  {t('delivery.by', { name: r.createdByName })}
+                </Typography.Text>
+              )}
+            </Space>
+          ),
+        },
+        {
+          title: t('delivery.col.status'),
+          dataIndex: 'status',
+          render: (v: DeliveryRow['status']) => <Tag color={COLOUR[v]}>{t(`delivery.statuses.${v}`)}</Tag>,
+        },
+        {
+          title: t('delivery.col.error'),
+          dataIndex: 'errorMessage',
+          render: (v: string | null, r) =>
+            v ? (
+              <Typography.Text
+                type="danger"
+                ellipsis={{ tooltip: `${r.errorCode ?? ''} ${v}` }}
+                style={{ maxWidth: 240 }}
+              >
+                {v}
+              </Typography.Text>
+            ) : (
+              '—'
+            ),
+        },
+        {
+          title: t('delivery.col.actions'),
+          key: 'actions',
+          render: (_: unknown, r) =>
+            RUNNING.includes(r.status) ? null : (
+              <Can code={`${MENU}:btn_resend`}>
+                <Popconfirm
+                  title={t('delivery.resendConfirm', { recipient: r.recipient })}
+                  onConfirm={() => resend(r)}
+                >
+                  <Button type="link" size="small">
+                    {t('delivery.resend')}
+                  </Button>
+                </Popconfirm>
+              </Can>
+            ),
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,2 @@
+export * from './template.ts';
+export * from './recipient.ts';
