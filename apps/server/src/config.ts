@@ -41,6 +41,9 @@ const schema = z.object({
   S3_REGION: z.string().min(1).default('us-east-1'),
   // Worker threads rendering invoice PDF/XML; unset = cores − 1 (at least 1), 0 = render on the main thread.
   RENDER_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
+  // Their CPU share: low = nice 19, requests first (render-pool.ts); normal = for a queue-only instance, or a host
+  // whose other busy processes would otherwise hold the renders back.
+  RENDER_PRIORITY: z.enum(['low', 'normal']).default('low'),
   // Which reverse proxies may set X-Forwarded-For: a hop count, or their addresses / CIDR ranges, comma separated.
   // Unset = none: the client address is the socket's, whatever headers say.
   TRUST_PROXY: z

@@ -69,7 +69,17 @@ export async function createTestApp(
   const { handle, drop } = opts.dbHandle
     ? { handle: opts.dbHandle, drop: async () => {} }
     : await openTestDb();
-  const config = loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...env });
+  // Faces render inline (RENDER_WORKERS=0), as in the fleet tests: a server's background render threads lower
+  // their priority to nice 19 by design, and on a machine the whole suite keeps busy they get next to no CPU, so
+  // a test waiting for an issued invoice's files waited on them (a face with rare characters parses 80 MB of
+  // fallback fonts there: over a minute under load). Tests of the pool itself ask for threads.
+  const config = loadConfig({
+    DATA_DIR: 'memory://',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '/nonexistent',
+    RENDER_WORKERS: '0',
+    ...env,
+  });
   const built = await buildApp(config, {
     dbHandle: handle,
     logger: false,

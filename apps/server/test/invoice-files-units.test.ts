@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -223,7 +223,9 @@ describe('render pool (worker threads)', () => {
       },
       { data: face({}, LINES_PER_PAGE + 2), seal: null, formats: ['xml'] },
     ];
-    const pool = createRenderer(2);
+    // Normal priority: this test is about the bytes, and low-priority threads wait while the suite keeps the
+    // cores busy (the priority has its own test below).
+    const pool = createRenderer(2, 'normal');
     try {
       expect(pool.size).toBe(2);
       const pooled = await Promise.all(inputs.map((i) => pool.render(i)));
@@ -254,14 +256,56 @@ describe('render pool (worker threads)', () => {
     await expect(pool.render(inputs[0])).rejects.toBeInstanceOf(RenderPoolClosedError);
   });
 
+  it.runIf(process.platform === 'linux')(
+    'background threads run at nice 19 by default and at normal priority when asked; the urgent thread never lowers',
+    async () => {
+      const before = lowThreads();
+      const low = createRenderer(1);
+      const normal = createRenderer(1, 'normal');
+      try {
+        // warm() starts the background thread and the urgent one. The background thread lowers its priority
+        // first thing, before it loads anything, so this does not wait for a starved thread's render.
+        low.warm();
+        await expect.poll(lowThreads, { timeout: 20_000 }).toBe(before + 1);
+        // A render on the normal pool and on the urgent thread finished: neither lowered its priority.
+        await normal.render({ data: face(), seal: null, formats: ['xml'] });
+        await low.render({ data: face(), seal: null, formats: ['xml'] }, { urgent: true });
+        expect(lowThreads()).toBe(before + 1);
+      } finally {
+        await Promise.all([low.close(), normal.close()]);
+      }
+      expect(lowThreads()).toBe(before);
+    },
+  );
+
   it('sizes itself from the cores (at least one) and renders inline for 0; RENDER_WORKERS is validated', () => {
     expect(defaultRenderWorkers()).toBeGreaterThanOrEqual(1);
     expect(createRenderer(0)).toBe(inlineRenderer);
+    // Unset, a server renders on threads (none start until the first render).
+    expect(createRenderer().size).toBe(defaultRenderWorkers());
     expect(loadConfig({ RENDER_WORKERS: '0' }).RENDER_WORKERS).toBe(0);
     expect(loadConfig({}).RENDER_WORKERS).toBeUndefined();
     expect(() => loadConfig({ RENDER_WORKERS: '-1' })).toThrow(/RENDER_WORKERS/);
+    expect(loadConfig({}).RENDER_PRIORITY).toBe('low');
+    expect(loadConfig({ RENDER_PRIORITY: 'normal' }).RENDER_PRIORITY).toBe('normal');
+    expect(() => loadConfig({ RENDER_PRIORITY: 'high' })).toThrow(/RENDER_PRIORITY/);
   });
 });
+
+/** How many threads of this process run at nice 19 (field 19 of /proc/self/task/<tid>/stat). */
+function lowThreads(): number {
+  let n = 0;
+  for (const tid of readdirSync('/proc/self/task')) {
+    try {
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+      // Fields after the command name (which may hold spaces) start at field 3 (state).
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]) === 19) n++;
+    } catch {
+      // the thread ended while we looked
+    }
+  }
+  return n;
+}
 
 describe('file store', () => {
   it('local: put, get, overwrite, delete; missing → null; keys cannot escape the folder', async () => {

@@ -8,7 +8,9 @@ import { bearer, useTestApp } from './harness.ts';
 import { inspectPdf, parseXml, pdfText, sealPng, xmlAll, xmlText } from './invoice-files-helpers.ts';
 import { api, invoiceBody } from './invoicing-helpers.ts';
 
-const app = useTestApp();
+// Through the render pool, as a server renders by default (the harness renders inline unless asked); at normal
+// priority, so the busy test machine does not hold the thread back (the priority has its own test).
+const app = useTestApp({ RENDER_WORKERS: '1', RENDER_PRIORITY: 'normal' });
 const fileUrl = (id: number, format: string) => `/api/billing/v1/invoices/${id}/files/${format}`;
 const get = async (token: string, id: number, format: string) =>
   app().app.inject({ url: fileUrl(id, format), headers: bearer(token) });
@@ -28,7 +30,7 @@ const fileRows = (invoiceId: number) =>
 
 describe('layout files of an issued invoice (issue 4 §4)', () => {
   it('the issued job stores PDF and XML; the PDF downloads under its number with a subset Chinese font', async () => {
-    // The app renders on worker threads by default (RENDER_WORKERS unset): this test goes through the pool.
+    // This file's app renders on a worker thread: the issued job goes through the pool.
     expect(filesDepsFor(app().services.db).renderer.size).toBeGreaterThanOrEqual(1);
     const { token, inv } = await issued();
     const rows = await fileRows(inv.id);

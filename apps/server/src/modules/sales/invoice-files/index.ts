@@ -19,7 +19,7 @@ export { type FaceOptions, provideFaceOptions } from './face-options.ts';
  * seal uploaded through one instance is printed by every other).
  */
 export function registerInvoiceFilesModule(app: FastifyInstance, { services, uploads }: ModuleDeps) {
-  const renderer = createRenderer(services.config.RENDER_WORKERS);
+  const renderer = createRenderer(services.config.RENDER_WORKERS, services.config.RENDER_PRIORITY);
   const deps: FilesDeps = { store: fileStoreFor(services.config), uploads, renderer };
   setFilesDeps(services.db, deps);
   // The invoice query's ZIP download reads PDFs through this seam; invoicing never imports this module.

@@ -33,8 +33,19 @@ export interface Renderer {
 /** One core is left to the event loop. */
 export const defaultRenderWorkers = () => Math.max(1, availableParallelism() - 1);
 
-export function createRenderer(size: number = defaultRenderWorkers()): Renderer {
-  return size > 0 ? new RenderPool(size) : inlineRenderer;
+/**
+ * How background render threads share the CPU. `low` (the default): nice 19, so requests and the database come
+ * first; work of other processes at normal priority holds the renders back too, for as long as it keeps the
+ * cores busy (downloads do not wait: they render on the urgent thread). `normal`: an instance that only works
+ * the queue, or a host whose other work must not starve the renders (a test machine running suites side by side).
+ */
+export type RenderPriority = 'low' | 'normal';
+
+export function createRenderer(
+  size: number = defaultRenderWorkers(),
+  priority: RenderPriority = 'low',
+): Renderer {
+  return size > 0 ? new RenderPool(size, priority === 'low') : inlineRenderer;
 }
 
 export const inlineRenderer: Renderer = {
@@ -104,14 +115,15 @@ class RenderPool implements Renderer {
 
   constructor(
     readonly size: number,
-    /** Background threads lower their priority; the urgent one does not. */
+    /** Background threads lower their priority (unless asked not to); the urgent one never does. */
+    private readonly lowPriority: boolean,
     private readonly background = true,
   ) {}
 
   render(input: RenderInput, opts: RenderOptions = {}): Promise<RenderOutput> {
     if (opts.urgent && this.background) {
       if (this.closed) return Promise.reject(new RenderPoolClosedError());
-      this.urgentPool ??= new RenderPool(1, false);
+      this.urgentPool ??= new RenderPool(1, false, false);
       return this.urgentPool.render(input);
     }
     return this.submit(input);
@@ -120,7 +132,7 @@ class RenderPool implements Renderer {
   warm() {
     for (let i = this.slots.size; i < this.size; i++) this.submit(null).catch(() => undefined);
     if (this.background && !this.closed) {
-      this.urgentPool ??= new RenderPool(1, false);
+      this.urgentPool ??= new RenderPool(1, false, false);
       this.urgentPool.warm();
     }
   }
@@ -157,7 +169,7 @@ class RenderPool implements Renderer {
   }
 
   private spawn(): Slot {
-    const worker = new Worker(this.background ? LOWER_PRIORITY + BOOTSTRAP : BOOTSTRAP, {
+    const worker = new Worker(this.lowPriority ? LOWER_PRIORITY + BOOTSTRAP : BOOTSTRAP, {
       eval: true,
       name: this.background ? 'invoice-render' : 'invoice-render-urgent',
     });
