@@ -1,4 +1,4 @@
-import { messageTemplates, resourceChanges, smsBalances, smsRecharges } from '@fpy/db';
+import { messageTemplates, resourceChanges, smsBalances, smsControlEntries, smsRecharges } from '@fpy/db';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sheets, tenantOf } from './delivery-admin-fixtures.ts';
@@ -247,6 +247,49 @@ describe('blacklist and whitelist (smsControlList, smsWhite)', () => {
     const rows = Object.values(await sheets(file.rawPayload))[0];
     expect(rows[0]).toEqual(['名单类型', '手机号', '备注', '加入时间']);
     expect(rows[1].slice(0, 3)).toEqual(['黑名单', '13800138000', '投诉']);
+  });
+});
+
+describe('a number once per list, even when saves race', () => {
+  it('20 concurrent saves of one number: one entry, every other save a 400 naming the mobile', async () => {
+    const mobile = '13600136000';
+    const saves = await Promise.all(
+      Array.from({ length: 20 }, () => call(admin, 'POST', `${B}/sms-controls`, { kind: 'black', mobile })),
+    );
+    expect(saves.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    for (const r of saves.filter((x) => x.statusCode !== 200)) {
+      expect(r.statusCode, r.body).toBe(400);
+      expect(r.json().details?.field).toBe('mobile');
+      expect(r.json().message).toContain(mobile);
+    }
+    const whites = await Promise.all(
+      Array.from({ length: 20 }, () => call(demo, 'POST', `${B}/sms-white`, { mobile })),
+    );
+    expect(whites.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    const rows = await app()
+      .services.db.select()
+      .from(smsControlEntries)
+      .where(eq(smsControlEntries.mobile, mobile));
+    expect(rows.map((r) => `${r.tenantId}/${r.kind}`).sort()).toEqual([`${demoTenant}/white`, 'null/black']);
+  });
+
+  it('the database itself refuses a second entry, the platform’s (no company) included', async () => {
+    const db = app().services.db;
+    const mobile = '13500135000';
+    await db.insert(smsControlEntries).values({ tenantId: null, kind: 'white', mobile });
+    await db.insert(smsControlEntries).values({ tenantId: brandTenant, kind: 'white', mobile });
+    const code = (e: unknown) =>
+      (e as { code?: string; cause?: { code?: string } }).cause?.code ?? (e as { code?: string }).code;
+    for (const tenantId of [null, brandTenant]) {
+      const err = await db
+        .insert(smsControlEntries)
+        .values({ tenantId, kind: 'white', mobile })
+        .then(
+          () => null,
+          (e: unknown) => e,
+        );
+      expect(code(err)).toBe('23505');
+    }
   });
 });
 

@@ -9,6 +9,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, tenantId, updatedAt } from './columns.ts';
@@ -208,7 +209,11 @@ export const smsControlEntries = pgTable(
     remark: text('remark'),
     createdAt: createdAt(),
   },
-  (t) => [index('sms_control_mobile_idx').on(t.mobile, t.kind)],
+  (t) => [
+    index('sms_control_mobile_idx').on(t.mobile, t.kind),
+    // A number is on a list once per owner; NULLS NOT DISTINCT so the platform's entries (tenant_id null) count too.
+    unique('sms_control_owner_kind_mobile_uq').on(t.tenantId, t.kind, t.mobile).nullsNotDistinct(),
+  ],
 );
 
 /**

@@ -10,7 +10,7 @@ const KINDS = [
 /**
  * 黑白名单 (/smsMessage/smsControlList): the platform-wide entries (tenant_id null). A blacklisted number is
  * never sent to; a whitelisted one skips the frequency limits, not the blacklist. A number is on a list once
- * (server hook). Companies keep their own whitelist on /invoicePlat/smsWhite (smsWhiteMeta).
+ * (the database's unique constraint; a server hook names the list in the message). Companies keep their own whitelist on /invoicePlat/smsWhite (smsWhiteMeta).
  */
 export const smsControlsMeta = defineResource({
   name: 'smsControls',
@@ -44,6 +44,8 @@ export const smsControlsMeta = defineResource({
       filter: 'text',
       sortable: true,
       width: 150,
+      // Once per list and owner (a unique constraint with the kind and the owner; the hook words the message).
+      unique: true,
     },
     remark: { label: { zh: '备注', en: 'Remark' }, type: 'string', schema: blankText(200, '备注') },
     createdAt: {
@@ -77,6 +79,8 @@ export const smsWhiteMeta = defineResource({
       filter: 'text',
       sortable: true,
       width: 150,
+      // Once per list and owner (a unique constraint with the kind and the owner; the hook words the message).
+      unique: true,
     },
     remark: { label: { zh: '备注', en: 'Remark' }, type: 'string', schema: blankText(200, '备注') },
     tenantName: { label: { zh: '企业名称', en: 'Company' }, type: 'string', width: 200 },

@@ -16,9 +16,9 @@ async function tenantMustExist(db: Db, tenantId: number) {
 }
 
 /**
- * A number is on a list once per owner (the platform, or one company). Checked here rather than by a unique
- * index, which would need a migration of the shared delivery schema; two racing saves of the same number at
- * worst leave a harmless duplicate entry, which the dispatcher treats like one.
+ * A number is on a list once per owner (the platform, or one company). The database's unique constraint
+ * (sms_control_owner_kind_mobile_uq) decides; this check only words the usual case with the list's name. Of two
+ * racing saves, the second fails on the constraint and gets the data path's 400 naming the mobile field.
  */
 async function refuseDuplicate(
   db: Db,

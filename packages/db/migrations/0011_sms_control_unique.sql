@@ -1,0 +1,3 @@
+-- Two racing saves could leave a number twice on one owner's list (the check was a SELECT): keep the first entry.
+DELETE FROM "sms_control_entries" AS "a" USING "sms_control_entries" AS "b" WHERE "a"."id" > "b"."id" AND "a"."kind" = "b"."kind" AND "a"."mobile" = "b"."mobile" AND "a"."tenant_id" IS NOT DISTINCT FROM "b"."tenant_id";--> statement-breakpoint
+ALTER TABLE "sms_control_entries" ADD CONSTRAINT "sms_control_owner_kind_mobile_uq" UNIQUE NULLS NOT DISTINCT("tenant_id","kind","mobile");
