@@ -74,8 +74,9 @@ export const messageTemplates = pgTable(
 /**
  * One delivery of one invoice over one channel to one recipient. Idempotent on (invoice, channel, recipient,
  * seq): an automatic or repeated request finds the existing row; an explicit resend takes the next seq and is
- * recorded with its user. status: queued → sending → accepted → delivered | failed; dead when the queue gave up
- * (dead letter, `error_message` says why); skipped when a control refused it before any provider was called.
+ * recorded with its user. status: queued → sending → accepted → delivered | failed; retrying between attempts after
+ * a temporary failure (error_* = the last reason, next_attempt_at); dead when the retry horizon ran out (dead
+ * letter, `error_message` says why); skipped when a control refused it before any provider was called.
  */
 export const deliveries = pgTable(
   'deliveries',
@@ -97,8 +98,19 @@ export const deliveries = pgTable(
     subject: text('subject'),
     body: text('body'),
     shortCode: text('short_code'),
-    /** Number of SMS segments charged against the quota (0 for e-mail). */
+    /**
+     * SMS segments billed: written only when a provider accepted the message (0 for e-mail and for a message no
+     * provider accepted, whose quota was given back). The one figure records, statistics and the bill sum.
+     */
     units: integer('units').notNull().default(0),
+    /** While status is 'retrying': when the next attempt is due (the retry sweep and the delayed job read it). */
+    nextAttemptAt: ts('next_attempt_at'),
+    /**
+     * The accounts the last attempt tried before it ended, in order: [{ providerId, providerKind, code, message }].
+     * On an accepted record: the accounts that failed before the one that sent it (the failover reason); on a
+     * failed or given-up record: every account tried, with its reason.
+     */
+    tried: jsonb('tried'),
     createdBy: integer('created_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -111,6 +123,7 @@ export const deliveries = pgTable(
     index('deliveries_tenant_created_idx').on(t.tenantId, t.createdAt),
     index('deliveries_created_idx').on(t.createdAt),
     index('deliveries_provider_msg_idx').on(t.providerMessageId),
+    index('deliveries_retry_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'retrying'`),
   ],
 );
 
