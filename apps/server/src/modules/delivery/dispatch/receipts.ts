@@ -1,30 +1,42 @@
 import { type Db, deliveries } from '@fpy/db';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Receipt } from '../../../gateways/messaging/gateway.ts';
+import { SANDBOX_PROVIDER_ID } from '../providers/index.ts';
 import { recordEvent } from './records.ts';
 
 /**
- * Applies delivery receipts (状态报告) and bounces to the deliveries they concern, matched by the provider's
- * message id (the provider account when two share an id). accepted → delivered | failed with the provider's
- * code; a later receipt may correct an earlier one (a bounce after 'delivered'). A receipt already applied
- * changes nothing and records no second event, so polling and callbacks may both report it.
+ * The deliveries a receipt may speak for: those sent through the account that received it (its pushed
+ * endpoint or its poll). A message id alone is no proof — it is in every recipient's mail headers, so a
+ * tenant could name another tenant's message at its own bounce address (issue 28 §3). The embedded sandbox's
+ * receipts come only from the server's own poll and carry account 0 whichever sandbox row sent the message
+ * (the outbox does not keep it): they bind to deliveries the sandbox sent.
+ */
+export function sentThrough(r: Pick<Receipt, 'providerId'>): SQL {
+  return r.providerId === SANDBOX_PROVIDER_ID
+    ? eq(deliveries.providerKind, 'sandbox')
+    : eq(deliveries.providerId, r.providerId);
+}
+
+/**
+ * Applies delivery receipts (状态报告) and bounces to the deliveries they concern: the provider's message id
+ * among the deliveries of the receiving account (sentThrough). accepted → delivered | failed with the
+ * provider's code; a later receipt may correct an earlier one (a bounce after 'delivered'). A receipt already
+ * applied changes nothing and records no second event, so polling and callbacks may both report it.
  */
 export async function applyReceipts(db: Db, receipts: readonly Receipt[]): Promise<number> {
   let applied = 0;
   for (const r of receipts) {
-    const found = await db
+    const [d] = await db
       .select()
       .from(deliveries)
       .where(
         and(
           eq(deliveries.providerMessageId, r.providerMessageId),
+          sentThrough(r),
           inArray(deliveries.status, ['accepted', 'delivered', 'failed']),
         ),
       )
-      .limit(2);
-    // Two accounts may hand out the same id: then the receipt's account decides (the sandbox reports account 0
-    // and its ids are unique on their own).
-    const d = found.length === 1 ? found[0] : found.find((x) => x.providerId === r.providerId);
+      .limit(1);
     if (!d) continue;
     if (d.status === r.status && d.errorCode === (r.status === 'failed' ? r.code : d.errorCode)) continue;
     await db.transaction(async (txRaw) => {
