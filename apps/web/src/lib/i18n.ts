@@ -1,5 +1,3 @@
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
 import i18n from 'i18next';
 import Cookies from 'js-cookie';
 import { initReactI18next, useTranslation } from 'react-i18next';
@@ -46,10 +44,18 @@ function ensureLanguage(lang: Language): Promise<void> {
   return Promise.all(langs.flatMap((l) => parts.map((p) => loadResources(l, p)))).then(() => {});
 }
 
+/**
+ * dayjs and its Chinese names come with the console, the only place that shows month or weekday names: the login
+ * page stays without them (its budget, scripts/bench/bundle-size.ts).
+ */
+let dayjsLocale: Promise<(lang: Language) => void> | undefined;
+
 /** The console's texts in the current language (app/router.tsx awaits it before the console renders). */
 export function loadConsoleTexts(): Promise<void> {
   withConsole = true;
-  return ensureLanguage(currentLanguage());
+  dayjsLocale ??= import('./dayjs-locale.ts').then((m) => m.setDayjsLocale);
+  const lang = currentLanguage();
+  return Promise.all([ensureLanguage(lang), dayjsLocale.then((set) => set(lang))]).then(() => {});
 }
 
 function isLanguage(value: unknown): value is Language {
@@ -64,7 +70,7 @@ export function storedLanguage(): Language {
 }
 
 function applySideEffects(lang: Language): void {
-  dayjs.locale(lang === 'zh' ? 'zh-cn' : 'en');
+  void dayjsLocale?.then((set) => set(lang));
   document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
 }
 

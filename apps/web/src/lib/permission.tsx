@@ -3,10 +3,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useMemo } from 'react';
 import { callLazy } from './http.ts';
-import { hasToken, setProfileCookies } from './session.ts';
+import { hasToken, SESSION_KEY, setProfileCookies } from './session.ts';
 
-/** Everything keyed under 'session' is dropped on logout. */
-export const SESSION_KEY = 'session';
+export { SESSION_KEY };
 
 async function fetchProfile(): Promise<FrontInfo> {
   const profile = await callLazy('getFrontInfo', { silent: true });

@@ -1,6 +1,12 @@
 import { SESSION_MARKER_COOKIE } from '@fpy/contracts/session';
 import Cookies from 'js-cookie';
 
+/**
+ * Everything keyed under 'session' in the query cache is dropped on logout. Declared here, not beside the
+ * profile query in permission.tsx, so the login page can clear it without downloading the query hooks.
+ */
+export const SESSION_KEY = 'session';
+
 /** Spec §9: profile cookies live 4 hours. */
 export const PROFILE_COOKIE_MS = 14_400_000;
 const PROFILE_COOKIES = ['tenantType', 'isSuperAdmin', 'isInsideUser', 'username', 'invoiceMethod'] as const;

@@ -1,23 +1,23 @@
 import { TranslationOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import { setLanguage, useLanguage } from '../lib/i18n.ts';
 
 /**
  * The public pages' language switch: one button naming the other language, so they do not pay for the
- * dropdown and menu code the console's switch uses.
+ * dropdown and menu code the console's switch uses. A plain button drawn as antd's text button
+ * (login/login-page.css) keeps antd's Button, wave and motion code out of the login page's download.
  */
 export function LanguageToggle() {
   const lang = useLanguage();
   const next = lang === 'zh' ? 'en' : 'zh';
   return (
-    <Button
-      type="text"
-      className="language-switch"
-      icon={<TranslationOutlined />}
+    <button
+      type="button"
+      className="language-switch login-text-button"
       onClick={() => void setLanguage(next)}
       lang={next === 'zh' ? 'zh-CN' : 'en'}
     >
-      {next === 'zh' ? '简体中文' : 'English'}
-    </Button>
+      <TranslationOutlined />
+      <span>{next === 'zh' ? '简体中文' : 'English'}</span>
+    </button>
   );
 }

@@ -10,6 +10,8 @@ export default {
       submit: 'Log in',
       register: 'Register a company',
       forgetPwd: 'Forgot password?',
+      showPassword: 'Show password',
+      hidePassword: 'Hide password',
     },
     register: {
       title: 'Company registration',

@@ -10,6 +10,8 @@ export default {
       submit: '登录',
       register: '注册企业账号',
       forgetPwd: '忘记密码？',
+      showPassword: '显示密码',
+      hidePassword: '隐藏密码',
     },
     register: {
       title: '企业注册',

@@ -1,4 +1,5 @@
 import { theme } from 'antd';
+import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { brandName, brandVariant } from '../../lib/brand.ts';
 import logoUrl from '../assets/logo.svg';
@@ -7,6 +8,32 @@ import titleMain from '../assets/title-main.svg';
 import { LanguageToggle } from '../language-toggle.tsx';
 import { LoginForm } from './login-form.tsx';
 import './login-page.css';
+
+type Token = ReturnType<typeof theme.useToken>['token'];
+
+/** The theme's colours (primary choice, dark mode) as the CSS variables login-page.css draws the controls with. */
+const themeVariables = (token: Token) =>
+  ({
+    '--login-primary': token.colorPrimary,
+    '--login-primary-hover': token.colorPrimaryHover,
+    '--login-primary-active': token.colorPrimaryActive,
+    '--login-outline': token.controlOutline,
+    '--login-error': token.colorError,
+    '--login-error-hover': token.colorErrorHover,
+    '--login-error-outline': token.colorErrorOutline,
+    '--login-border': token.colorBorder,
+    '--login-text': token.colorText,
+    '--login-placeholder': token.colorTextPlaceholder,
+    '--login-icon': token.colorIcon,
+    '--login-icon-hover': token.colorIconHover,
+    '--login-bg': token.colorBgContainer,
+    '--login-text-hover-bg': token.colorBgTextHover,
+    '--login-text-active-bg': token.colorBgTextActive,
+    '--login-light-text': token.colorTextLightSolid,
+    '--login-radius': `${token.borderRadius}px`,
+    '--login-radius-lg': `${token.borderRadiusLG}px`,
+    '--login-font': token.fontFamily,
+  }) as CSSProperties;
 
 /**
  * Spec §2.1: main and branch variants share the form; the host decides the brand wording and title image.
@@ -18,7 +45,7 @@ export default function LoginPage() {
   const variant = brandVariant();
 
   return (
-    <div className={`login-page login-${variant}`}>
+    <div className={`login-page login-${variant}`} style={themeVariables(token)}>
       <div className="login-language">
         <LanguageToggle />
       </div>
