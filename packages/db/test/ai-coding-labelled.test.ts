@@ -122,3 +122,40 @@ describe('AI-coding labelled evaluation set', () => {
     expect(missing).toEqual([]);
   });
 });
+
+// The held-out set of 2026-11-28 (ai-coding-labelled/holdout.csv): written and labelled before the coder was run on
+// it, frozen, never tuned on. A name may carry several defensible leaves (`|`-separated, the first the likeliest).
+describe('AI-coding held-out set (holdout.csv)', () => {
+  const holdout = readRecords(`${labelledDir}holdout.csv`);
+  const GROUPS = ['branded', 'furniture', 'professional', 'idc-telecom', 'textiles', 'ordinary'];
+
+  it('has the agreed header and at least 250 names in every group it names', () => {
+    expect(parseCsv(readFileSync(`${labelledDir}holdout.csv`, 'utf8'))[0]).toEqual([
+      'name',
+      'code',
+      'code_name',
+      'group',
+    ]);
+    expect(holdout.length).toBeGreaterThanOrEqual(250);
+    expect(holdout.filter((r) => !GROUPS.includes(r.group))).toEqual([]);
+  });
+
+  it('labels every name with existing leaf codes whose table names match code_name', () => {
+    const bad = holdout.filter((r) => {
+      const codes = r.code.split('|');
+      const names = r.code_name.split('|');
+      return (
+        codes.length !== names.length ||
+        codes.some((c, i) => !table.get(c)?.leaf || table.get(c)?.name !== names[i])
+      );
+    });
+    expect(bad).toEqual([]);
+  });
+
+  it('shares no name with the other labelled sets and holds each name once', () => {
+    const names = holdout.map((r) => r.name);
+    expect(names.filter((n, i) => names.indexOf(n) !== i)).toEqual([]);
+    const others = new Set(all.map((r) => r.name));
+    expect(names.filter((n) => others.has(n))).toEqual([]);
+  });
+});
