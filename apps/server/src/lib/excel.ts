@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { listText } from '@fpy/contracts';
+import { guardArchive, XLSX_LIMITS } from './archive-guard.ts';
 import { badRequest } from './errors.ts';
 
 export interface ExcelColumn<Row> {
@@ -48,10 +49,22 @@ export interface ParsedSheet {
 
 /**
  * Reads the first sheet of an uploaded .xlsx whose header row carries the given headers (in any order).
- * Refuses files that are not xlsx, empty, without the headers, or longer than MAX_IMPORT_ROWS.
+ * Refuses files that are not xlsx, empty, without the headers, or longer than MAX_IMPORT_ROWS. The archive
+ * passes the shared guard first (archive-guard.ts): exceljs unpacks every part into memory, so a compression
+ * bomb must be refused before it opens the file. `file` names the upload in that refusal (every import sends
+ * its workbook as the field `file`).
  */
-export async function readWorkbook<Row>(data: Buffer, columns: ExcelColumn<Row>[]): Promise<ParsedSheet> {
+export async function readWorkbook<Row>(
+  data: Buffer,
+  columns: ExcelColumn<Row>[],
+  file: { label: string; field: string } = { label: 'Excel 文件', field: 'file' },
+): Promise<ParsedSheet> {
   if (data.length < 4 || data[0] !== 0x50 || data[1] !== 0x4b) throw badRequest('FILE_NOT_XLSX');
+  await guardArchive(data, {
+    ...file,
+    limits: XLSX_LIMITS,
+    malformed: () => badRequest('FILE_NOT_XLSX.unreadable'),
+  });
   const wb = new ExcelJS.Workbook();
   try {
     await wb.xlsx.load(data as unknown as ArrayBuffer);

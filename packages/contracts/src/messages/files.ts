@@ -36,6 +36,27 @@ export const fileMessages = {
     en: 'The header lacks the columns {columns}; please use the downloaded template',
   },
   FILE_TOO_MANY_ROWS: { zh: '一次最多导入 {max} 行', en: 'At most {max} rows can be imported at once' },
+  // Archives (lib/archive-guard.ts): refused from the declared sizes before anything is unpacked.
+  FILE_ARCHIVE_REFUSED: {
+    zh: '{label}（字段 {field}）解压后将超过 {mb} MB，疑似压缩炸弹，已拒绝',
+    en: 'The {label} (field {field}) would unpack to more than {mb} MB; refused as a possible compression bomb',
+  },
+  'FILE_ARCHIVE_REFUSED.ratio': {
+    zh: '{label}（字段 {field}）的压缩比超过 {ratio} 倍，疑似压缩炸弹，已拒绝',
+    en: 'The {label} (field {field}) is compressed more than {ratio} to 1; refused as a possible compression bomb',
+  },
+  'FILE_ARCHIVE_REFUSED.entries': {
+    zh: '{label}（字段 {field}）包含超过 {max} 个文件，已拒绝',
+    en: 'The {label} (field {field}) holds more than {max} files; refused',
+  },
+  'FILE_ARCHIVE_REFUSED.size_mismatch': {
+    zh: '{label}（字段 {field}）中文件的实际大小与其声明不符，疑似压缩炸弹，已拒绝',
+    en: 'The {label} (field {field}) holds a file larger or smaller than it declares; refused as a possible compression bomb',
+  },
+  'FILE_ARCHIVE_REFUSED.malformed': {
+    zh: '{label}（字段 {field}）不是完整有效的压缩文件',
+    en: 'The {label} (field {field}) is not a complete, valid archive',
+  },
   'FILE_TYPE_NOT_ALLOWED.csv_not_excel': {
     zh: '文件格式不正确：请上传 CSV 格式的编码表（不是 Excel 文件）',
     en: 'Wrong file format: please upload the code table as CSV (not an Excel file)',
