@@ -1,8 +1,10 @@
+import { DELIVERY_FAILURE_KINDS, deliveryFailureCode } from '@fpy/domain';
 import { describe, expect, it } from 'vitest';
 import {
   CJK_RE,
   codeOfKey,
   formatMessage,
+  isMessageKey,
   local,
   messages,
   PASSWORD_PROBLEMS_EN,
@@ -55,6 +57,14 @@ describe('message catalogue', () => {
     expect(formatMessage('PASSWORD_WEAK', { problem }, 'en')).toBe(
       'The password needs at least 8 characters',
     );
+  });
+
+  it('words every kind of failed send in both languages', () => {
+    for (const kind of DELIVERY_FAILURE_KINDS) {
+      const key = deliveryFailureCode(kind);
+      expect(isMessageKey(key), key).toBe(true);
+      if (isMessageKey(key)) expect(formatMessage(key, undefined, 'en')).toMatch(/^[A-Z]/);
+    }
   });
 
   it('keeps the wire code before the variant', () => {

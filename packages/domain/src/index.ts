@@ -8,3 +8,4 @@ export * from './invoicing/status.ts';
 export * from './text/face-text.ts';
 export * from './red-letter/index.ts';
 export * from './delivery/index.ts';
+export * from './delivery-failure.ts';

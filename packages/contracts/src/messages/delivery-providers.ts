@@ -16,6 +16,37 @@ export const deliveryProviderMessages = {
     zh: '该账号未配置“{scene}”短信模板，也没有可用的默认模板',
     en: 'This account has no SMS template for “{scene}” and no default template',
   },
+  // The kind of a failed send (@fpy/domain classifyDeliveryFailure): a test send answers with it, a record shows
+  // it with the raw detail behind. Never the remote's own words.
+  FAILURE_BLOCKED: {
+    zh: '目标地址属于内网、本机或保留地址，已拒绝连接',
+    en: 'The address is internal, loopback or reserved; the connection was refused',
+  },
+  FAILURE_DNS: { zh: '服务器地址无法解析', en: 'The server name does not resolve' },
+  FAILURE_REFUSED: {
+    zh: '服务器拒绝连接或无法连通',
+    en: 'The server refused the connection or could not be reached',
+  },
+  FAILURE_TIMEOUT: { zh: '连接服务器超时', en: 'The server did not answer in time' },
+  FAILURE_TLS: {
+    zh: 'SSL/TLS 设置与服务器不符或证书无效，请检查端口与 SSL 开关',
+    en: 'SSL/TLS does not match the server or its certificate is invalid; check the port and the SSL switch',
+  },
+  FAILURE_AUTH: {
+    zh: '用户名、密码或密钥验证失败',
+    en: 'The user name, password or key was refused',
+  },
+  FAILURE_RECIPIENT: { zh: '收件人被拒收或不存在', en: 'The recipient was refused or does not exist' },
+  FAILURE_REJECTED: { zh: '消息内容被拒收', en: 'The message was refused' },
+  FAILURE_ACCOUNT: {
+    zh: '账号无法发送（签名、模板、余额或发件人未获准）',
+    en: 'The account cannot send (signature, template, balance or sender not approved)',
+  },
+  FAILURE_BUSY: {
+    zh: '服务商繁忙或限流，请稍后再试',
+    en: 'The provider is busy or throttling; try again later',
+  },
+  FAILURE_OTHER: { zh: '发送失败', en: 'The send failed' },
   'NOT_FOUND.provider': { zh: '服务商账号不存在', en: 'The provider account does not exist' },
   PROVIDER_KIND_MISMATCH: {
     zh: '{channel}服务商不能选择类型 {kind}',
