@@ -90,6 +90,11 @@ describe('开票平台设置', () => {
       await page.getByText(text).first().waitFor({ timeout: 20_000 });
     }
     await page.goto('/invoicePlat/zzsdzfp');
+    // Issue 28 §9: this server runs without PUBLIC_BASE_URL, so the links in mail and SMS point at localhost and
+    // the page says so, naming the address.
+    const warning = page.getByRole('alert').filter({ hasText: '邮件和短信中的发票链接只能在本机打开' });
+    await warning.waitFor();
+    expect(await warning.textContent()).toMatch(/http:\/\/localhost:\d+/);
     await page.getByRole('tab', { name: '企业邮箱' }).click();
     await page.getByLabel('SMTP 服务器').waitFor();
     await page.getByRole('tab', { name: '码牌页面' }).click();

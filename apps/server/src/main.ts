@@ -1,6 +1,7 @@
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { DEMO_USERS } from './seed/demo-data.ts';
 import { stopOnSignals } from './shutdown.ts';
+import { isLoopbackUrl, publicBaseUrl } from './lib/public-address.ts';
 
 async function main() {
   let config: Config;
@@ -27,10 +28,14 @@ async function main() {
   if (built.readiness.isStopping) return;
   built.services.scheduler.start();
   await built.app.listen({ port: config.PORT, host: config.HOST });
-  const url = config.PUBLIC_BASE_URL ?? `http://localhost:${config.PORT}`;
+  const url = publicBaseUrl(config);
   console.log(
     `\n发票云 is running: ${url}  (database: ${built.dbHandle.kind}${config.REDIS_URL ? ', redis' : ''})`,
   );
+  if (isLoopbackUrl(url))
+    console.log(
+      `Links in mail and SMS point at ${url}: set PUBLIC_BASE_URL to the address buyers can reach.`,
+    );
   console.log('Demo accounts:');
   for (const [u, p] of Object.entries(DEMO_USERS)) console.log(`  ${u.padEnd(6)} / ${p}`);
 }

@@ -176,7 +176,13 @@ export const saveSmsSignature = defineRoute({
 // ---------------------------------------------------------------------------------------------------------
 // 电子发票交付设置 (zzsdzfp): the deliverySettings contract, stored under 'delivery'
 
-export const deliverySettingsReply = deliverySettings.extend({ updatedAt: z.string().nullable() });
+export const deliverySettingsReply = deliverySettings.extend({
+  updatedAt: z.string().nullable(),
+  /** The address the links in mail and SMS start with (the server's PUBLIC_BASE_URL, or the local server). */
+  publicBaseUrl: z.string(),
+  /** True while that address is this machine only (localhost, 127.x, ::1): buyers cannot open the links. */
+  publicBaseUrlIsLoopback: z.boolean(),
+});
 
 export const getDeliverySettings = defineRoute({
   method: 'GET',

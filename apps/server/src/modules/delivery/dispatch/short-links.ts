@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { SHORT_LINK_PREFIX } from '@fpy/contracts';
 import { type Db, shortLinks } from '@fpy/db';
+import { publicBaseUrl } from '../../../lib/public-address.ts';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 /** 16 base62 characters ≈ 95 bits: links cannot be enumerated (issue 14 asks at least 64). */
@@ -23,8 +24,7 @@ export function newShortCode(length = SHORT_CODE_LENGTH): string {
  * contracts delivery/buyer-pages.ts); the buyer-links module answers it with a redirect to its page.
  */
 export function shortLinkUrl(config: { PUBLIC_BASE_URL?: string; PORT: number }, code: string): string {
-  const base = (config.PUBLIC_BASE_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
-  return `${base}${SHORT_LINK_PREFIX}${code}`;
+  return `${publicBaseUrl(config)}${SHORT_LINK_PREFIX}${code}`;
 }
 
 export interface NewShortLink {

@@ -29,6 +29,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AuthedCtx } from '../../../http/context.ts';
 import { route } from '../../../http/route.ts';
 import { badRequest } from '../../../lib/errors.ts';
+import { isLoopbackUrl, publicBaseUrl } from '../../../lib/public-address.ts';
 import {
   iso,
   ownCompany,
@@ -64,6 +65,15 @@ async function layoutReply(ctx: AuthedCtx, s: Stored<InvoiceLayout>) {
   return { ...withTime(s), hasSeal: !!t?.seal };
 }
 
+/**
+ * The delivery settings with the address their links are built on: while it is a loopback one (PUBLIC_BASE_URL
+ * unset), the page warns that buyers cannot open the links in mail and SMS.
+ */
+function deliveryReply(ctx: AuthedCtx, s: Stored<DeliverySettings>) {
+  const base = publicBaseUrl(ctx.config);
+  return { ...withTime(s), publicBaseUrl: base, publicBaseUrlIsLoopback: isLoopbackUrl(base) };
+}
+
 export function registerSettingsRoutes(app: FastifyInstance) {
   route(app, getSmsSignature, async (ctx) => {
     const s = await loadSmsSignature(ctx.db, ownCompany(ctx));
@@ -74,10 +84,10 @@ export function registerSettingsRoutes(app: FastifyInstance) {
   );
 
   route(app, getDeliverySettings, async (ctx) =>
-    withTime(await loadDeliverySettings(ctx.db, ownCompany(ctx))),
+    deliveryReply(ctx, await loadDeliverySettings(ctx.db, ownCompany(ctx))),
   );
   route(app, saveDeliverySettings, async (ctx, { body }) =>
-    withTime(await writeParameter(ctx, DELIVERY_SETTINGS_KEY, body)),
+    deliveryReply(ctx, await writeParameter(ctx, DELIVERY_SETTINGS_KEY, body)),
   );
 
   route(app, getCodeCardPage, async (ctx) => withTime(await loadCodeCardPage(ctx.db, ownCompany(ctx))));

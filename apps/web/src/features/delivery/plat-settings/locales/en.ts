@@ -88,6 +88,9 @@ export default {
       whenText: 'For files rendered after saving; files already made stay as they are',
     },
     delivery: {
+      loopbackTitle: 'Invoice links in e-mail and SMS only open on this server',
+      loopbackHint:
+        "The links start with {{url}}, which buyers cannot open on their phones or computers. Ask your system administrator to set the server's PUBLIC_BASE_URL to the address users reach this system at (such as https://fapiao.example.com) and restart it.",
       title: 'E-invoice delivery',
       tab: 'Delivery',
       autoEmail: 'E-mail after issuing',

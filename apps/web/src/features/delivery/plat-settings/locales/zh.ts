@@ -86,6 +86,9 @@ export default {
       whenText: '对保存后生成的版式文件生效；已生成的文件保持不变',
     },
     delivery: {
+      loopbackTitle: '邮件和短信中的发票链接只能在本机打开',
+      loopbackHint:
+        '链接以 {{url}} 开头，购买方在手机或电脑上打不开。请联系系统管理员将服务器的 PUBLIC_BASE_URL 设为用户访问本系统的地址（如 https://fapiao.example.com）并重启服务。',
       title: '电子发票交付设置',
       tab: '交付设置',
       autoEmail: '开票后自动发送邮件',
