@@ -142,6 +142,12 @@ export const deliveryEvents = pgTable(
     providerId: integer('provider_id'),
     code: text('code'),
     message: text('message'),
+    /**
+     * What kind of failure `code`/`message` are (@fpy/domain classifyDeliveryFailure: tls, auth, refused,
+     * timeout, recipient …), written with the event: pages and exports show the kind in the user's language,
+     * the raw protocol text behind it. Null for events that are not failures.
+     */
+    failureKind: text('failure_kind'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,0 +1,1 @@
+ALTER TABLE "delivery_events" ADD COLUMN "failure_kind" text;
