@@ -57,6 +57,27 @@ export const fileMessages = {
     zh: '{label}（字段 {field}）不是完整有效的压缩文件',
     en: 'The {label} (field {field}) is not a complete, valid archive',
   },
+  // Bounce bodies piped to a bounce endpoint (delivery/providers/receipts/bounce-limits.ts).
+  BOUNCE_REFUSED: {
+    zh: '退信内容的一组邮件头超过 {max} 行，已拒绝',
+    en: 'The bounce has a header block of more than {max} lines; refused',
+  },
+  'BOUNCE_REFUSED.header_size': {
+    zh: '退信内容的一组邮件头超过 {kb} KB，已拒绝',
+    en: 'The bounce has a header block larger than {kb} KB; refused',
+  },
+  'BOUNCE_REFUSED.parts': {
+    zh: '退信内容包含超过 {max} 个 MIME 部分，已拒绝',
+    en: 'The bounce has more than {max} MIME parts; refused',
+  },
+  'BOUNCE_REFUSED.depth': {
+    zh: '退信内容的 MIME 嵌套超过 {max} 层，已拒绝',
+    en: 'The bounce nests MIME parts more than {max} levels deep; refused',
+  },
+  'BOUNCE_REFUSED.unreadable': {
+    zh: '无法解析退信内容：不是有效的邮件格式',
+    en: 'The bounce cannot be read: it is not a valid e-mail message',
+  },
   'FILE_TYPE_NOT_ALLOWED.csv_not_excel': {
     zh: '文件格式不正确：请上传 CSV 格式的编码表（不是 Excel 文件）',
     en: 'Wrong file format: please upload the code table as CSV (not an Excel file)',

@@ -1,5 +1,6 @@
 import { type AddressObject, simpleParser } from 'mailparser';
 import type { Receipt } from '../../../../gateways/messaging/gateway.ts';
+import { checkBounceShape, parserRefusal, SPLITTER_LIMITS } from './bounce-limits.ts';
 
 /**
  * Reads one bounce piped by an MTA into receipts (README "E-mail bounces and DSNs"):
@@ -62,8 +63,19 @@ function dateOr(v: string | undefined, fallback: Date): Date {
 const addressesOf = (a: AddressObject | AddressObject[] | undefined) =>
   (Array.isArray(a) ? a : a ? [a] : []).flatMap((o) => o.value.map((v) => v.address ?? ''));
 
+/** The message parsed within BOUNCE_LIMITS: checked before parsing, and again by the parser as it goes. */
+async function parseBounded(raw: Buffer) {
+  checkBounceShape(raw);
+  const options = { skipHtmlToText: true, skipTextLinks: true, skipImageLinks: true, ...SPLITTER_LIMITS };
+  try {
+    return await simpleParser(raw, options as Parameters<typeof simpleParser>[1]);
+  } catch (err) {
+    throw parserRefusal(err);
+  }
+}
+
 export async function readBounce(raw: Buffer, ctx: BounceContext): Promise<BounceReading> {
-  const mail = await simpleParser(raw, { skipHtmlToText: true, skipTextLinks: true, skipImageLinks: true });
+  const mail = await parseBounded(raw);
   const now = new Date();
   const arrived = mail.date ?? now;
   const text = (mail.text ?? '').replace(/\r\n/g, '\n');
