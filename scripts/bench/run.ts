@@ -99,11 +99,23 @@ try {
     `${pct(ai.test.top1)} / ${pct(ai.test.top3)} (n=${ai.test.n})`,
     'target ≥ 85 % / ≥ 95 %',
   );
-  line('AI coding, tune set top-1 / top-3', `${pct(ai.tune.top1)} / ${pct(ai.tune.top3)} (n=${ai.tune.n})`);
   line(
-    'AI coding, test set flagged for review',
-    `${pct(ai.test.flagged)} (top-1 ${pct(ai.test.flaggedTop1)} flagged, ${pct(ai.test.unflaggedTop1)} not)`,
+    'AI coding, held-out set (holdout.csv) top-1 / top-3',
+    `${pct(ai.holdout.top1)} / ${pct(ai.holdout.top3)} (n=${ai.holdout.n})`,
+    'target ≥ 85 % / ≥ 95 %',
   );
+  for (const [group, g] of Object.entries(ai.holdout.groups))
+    line(`  held-out ${group}`, `${pct(g.top1)} / ${pct(g.top3)} (n=${g.n})`);
+  line('AI coding, tune set top-1 / top-3', `${pct(ai.tune.top1)} / ${pct(ai.tune.top3)} (n=${ai.tune.n})`);
+  for (const [name, set] of [
+    ['test set', ai.test],
+    ['held-out set', ai.holdout],
+  ] as const)
+    line(
+      `AI coding, ${name} flagged for review (需复核)`,
+      `${pct(set.flagged)} (top-1 ${pct(set.flaggedTop1)} flagged, ${pct(set.unflaggedTop1)} not; ` +
+        `${pct(set.flagRecall)} of misses flagged, ${pct(set.flagPrecision)} of flagged are misses)`,
+    );
   line('AI coding, old evaluation set top-1 / top-3', `${pct(ai.top1)} / ${pct(ai.top3)}`);
   line('AI coding, old dev set top-1 / top-3', `${pct(ai.devTop1)} / ${pct(ai.devTop3)}`);
   line('AI coding rate (in process)', `${Math.round(ai.namesPerSecond)} names/s`);
