@@ -10,13 +10,23 @@ import { benchIssuingModes, printModes } from './issuing-modes.ts';
 import { load } from './load.ts';
 import { printPdfBench } from './pdf.ts';
 import { benchPdfAvailability, printPdfAvailability } from './pdf-availability.ts';
+import { benchRequestPath } from './request-path.ts';
 import { startServer } from './server-process.ts';
-
-const build = spawnSync('node', ['scripts/ensure-web-build.mjs'], { stdio: 'inherit' });
-if (build.status !== 0) process.exit(1);
 
 const line = (name: string, value: string, target = '') =>
   console.log(`${name.padEnd(44)} ${value.padEnd(34)} ${target}`);
+
+// `npm run bench -- --only request-path`: the shared request path alone, against BENCH_BASELINE (a git
+// revision built beside this checkout) when it is set (request-path.ts).
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+if (only === 'request-path') {
+  await benchRequestPath({ baseline: process.env.BENCH_BASELINE }, line);
+  process.exit(0);
+}
+if (only) throw new Error(`--only ${only}: the only part that runs alone is request-path`);
+
+const build = spawnSync('node', ['scripts/ensure-web-build.mjs'], { stdio: 'inherit' });
+if (build.status !== 0) process.exit(1);
 
 const server = await startServer(9790);
 try {
@@ -169,3 +179,9 @@ else line('Issued → PDF downloadable', 'skipped: PostgreSQL (127.0.0.1:5432) u
 
 // Issue 14 §6: delivery jobs per second end to end through a real SMTP server (PDF + XML attached).
 printDelivery(await benchDelivery(9798), line);
+
+// Issue 28 §10: the shared request path against an older commit, when BENCH_BASELINE names one.
+if (process.env.BENCH_BASELINE) {
+  console.log('');
+  await benchRequestPath({ baseline: process.env.BENCH_BASELINE }, line);
+}

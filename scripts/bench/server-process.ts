@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { constants, publicEncrypt } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
 export interface BenchServer {
   url: string;
@@ -18,13 +18,21 @@ export async function startServer(
   env: Record<string, string> = {},
   // A start may migrate a large database first (bench:seed builds indexes on a million rows).
   startTimeoutMs = 120_000,
+  // cwd: another checkout of the product (an older commit built beside this one, bench/baseline.ts);
+  // label: names its CPU profile.
+  where: { cwd?: string; label?: string } = {},
 ): Promise<BenchServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'fpy-bench-'));
   // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (for finding hot spots).
   const prof = process.env.BENCH_CPU_PROF
-    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+    ? [
+        '--cpu-prof',
+        `--cpu-prof-dir=${resolve(process.env.BENCH_CPU_PROF)}`,
+        ...(where.label ? [`--cpu-prof-name=${where.label}-${Date.now()}.cpuprofile`] : []),
+      ]
     : [];
   const proc = spawn(process.execPath, [...prof, '--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: where.cwd,
     env: {
       ...process.env,
       PORT: String(port),
