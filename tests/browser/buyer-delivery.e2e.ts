@@ -44,7 +44,8 @@ describe('the buyer’s delivery pages on a phone (issue 14 §4)', () => {
           unit: '次',
           quantity: '2',
           unitPrice: '100',
-          rate: 'rate_13',
+          // 信息技术服务 is taxed at 6 % (the code's own rate; issue 28 §7 refuses any other).
+          rate: 'rate_6',
         },
       ],
     });
@@ -79,15 +80,23 @@ describe('the buyer’s delivery pages on a phone (issue 14 §4)', () => {
       number,
       '演示科技有限公司',
       BUYER,
-      '¥226.00',
+      '¥212.00',
       '¥200.00',
-      '¥26.00',
+      '¥12.00',
       '已开具',
       '价税合计',
     ])
       await expect.poll(() => face.textContent()).toContain(text);
-    // Phone-sized: nothing wider than the screen; the page's JavaScript within the 150 KB gzip budget.
+    // Issue 28 §9: the lines as the face prints them — name, unit, quantity, price, amount, rate, tax.
+    const line = face.getByRole('listitem').filter({ hasText: '*软件维护服务*接口服务费' });
+    for (const text of ['单位次', '数量2', '单价（不含税）100', '金额¥200.00'])
+      await expect.poll(() => line.textContent()).toContain(text);
+    expect(await line.textContent()).toContain('税率/征收率6%税额¥12.00');
+    // Phone-sized: nothing wider than the screen (390 and 360 px); the page's JavaScript within the 150 KB gzip budget.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 360, height: 740 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.setViewportSize({ width: 390, height: 844 });
     const gzipKB = scripts.reduce((n, b) => n + gzipSync(b).length, 0) / 1024;
     expect(gzipKB).toBeGreaterThan(10);
     expect(gzipKB).toBeLessThanOrEqual(150);

@@ -118,6 +118,57 @@ describe('opening a link', () => {
     // The file's first render loads the font: slow on a busy machine, never a measure of anything here.
   }, 120_000);
 
+  it('shows the lines as the invoice face prints them, and nothing the face does not show', async () => {
+    const first = invoiceBody().lines[0];
+    const second = {
+      ...first,
+      name: '*软件维护服务*现场支持',
+      spec: 'V2-年度',
+      quantity: '3',
+      unitPrice: '50',
+    };
+    const inv = await issue(demoToken, { lines: [first, second], totals: undefined });
+    const face = (await client().open(await link(inv))).json();
+    const detail = (await api(app(), demoToken).get(inv.id)).json();
+    const lines = face.invoices[0].lines;
+    // The face's columns, in its order: 项目名称, 规格型号, 单位, 数量, 单价 (without tax), 金额, 税率, 税额.
+    expect(lines).toEqual(
+      detail.lines.map((l: Record<string, unknown>) => ({
+        name: l.name,
+        spec: l.spec,
+        unit: l.unit,
+        quantity: l.quantity,
+        unitPrice: l.unitPriceExclusive ?? l.unitPrice,
+        amountFen: l.amountFen,
+        rate: l.rate,
+        policy: l.policy,
+        taxFen: l.taxFen,
+      })),
+    );
+    expect(lines.map((l: { name: string }) => l.name)).toEqual([first.name, second.name]);
+    expect(lines[1]).toMatchObject({ spec: 'V2-年度', unit: '次', quantity: '3', amountFen: 15_000 });
+    // No tax code, deduction, line kind or id leaves the server.
+    expect(JSON.stringify(lines)).not.toMatch(/taxCode|deduction|kind|lineNo|"id"|3040201/);
+
+    // A red invoice's lines carry the face's sign, as its totals do.
+    const r = redApi(app(), demoToken);
+    const quick = await r.quick({ blueInvoiceId: inv.id, reason: 'issue_error' });
+    expect(quick.statusCode, quick.body).toBe(201);
+    await r.settled();
+    const [red] = await app()
+      .services.db.select()
+      .from(invoices)
+      .where(and(eq(invoices.blueInvoiceId, inv.id), eq(invoices.colour, 'red')));
+    const redLines = (await client().open(await link({ ...red, number: red.number! } as Inv))).json()
+      .invoices[0].lines;
+    expect(redLines).toHaveLength(2);
+    for (const [n, l] of redLines.entries()) {
+      expect(l.amountFen).toBe(-Math.abs(lines[n].amountFen));
+      expect(l.taxFen).toBe(-Math.abs(lines[n].taxFen));
+      expect(l.quantity).toMatch(/^-/);
+    }
+  });
+
   it('short address /s/<code> redirects to the page without looking anything up', async () => {
     const res = await client().short('AbCdEf123456XyZ0');
     expect(res.statusCode).toBe(302);

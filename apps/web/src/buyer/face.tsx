@@ -1,8 +1,9 @@
 import type { BuyerInvoice } from './api.ts';
 import { shanghaiDay, typeName, yuan } from './format.ts';
 import { useI18n } from './i18n.ts';
+import { FaceLines } from './lines.tsx';
 
-/** The invoice face as a phone shows it: what identifies it, who, how much, and its state. */
+/** The invoice face as a phone shows it: what identifies it, who, its lines, how much, and its state. */
 export function InvoiceFace({ inv }: { inv: BuyerInvoice }) {
   const { t, lang } = useI18n();
   const stateClass =
@@ -30,6 +31,7 @@ export function InvoiceFace({ inv }: { inv: BuyerInvoice }) {
         <Field label={t('seller')} value={inv.sellerName} sub={inv.sellerCreditCode} />
         <Field label={t('buyer')} value={inv.buyerName} sub={inv.buyerTaxNumber} />
       </dl>
+      <FaceLines lines={inv.lines} />
     </article>
   );
 }

@@ -1,9 +1,9 @@
-/** ¥1,234.56 from integer fen (display only: no arithmetic beyond splitting yuan and fen). */
+import { formatYuan } from '@fpy/domain';
+
+/** ¥1,234.56 from integer fen, written by @fpy/domain's formatYuan (no floats); only the ¥ and commas are added. */
 export function yuan(fen: number): string {
-  const sign = fen < 0 ? '-' : '';
-  const abs = Math.abs(fen);
-  const whole = String(Math.trunc(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${sign}¥${whole}.${String(abs % 100).padStart(2, '0')}`;
+  const [whole, frac] = formatYuan(Math.abs(fen)).split('.');
+  return `${fen < 0 ? '-' : ''}¥${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${frac}`;
 }
 
 /** YYYY-MM-DD in Asia/Shanghai (no daylight saving: a fixed +8 h). */

@@ -27,6 +27,26 @@ const position = z.coerce
 
 export const BUYER_INVOICE_STATES = ['issued', 'partly_red', 'red', 'void'] as const;
 
+/**
+ * One line as the invoice face prints it (项目名称, 规格型号, 单位, 数量, 单价, 金额, 税率/征收率, 税额) and nothing
+ * more: no tax code, deduction or line kind. Figures carry the face's sign (negative on a red invoice).
+ */
+export const buyerInvoiceLine = z.object({
+  name: z.string(),
+  spec: z.string().nullable(),
+  unit: z.string().nullable(),
+  /** Decimal strings as stored (up to 13 decimals); the price is the one without tax, as on the face. */
+  quantity: z.string().nullable(),
+  unitPrice: z.string().nullable(),
+  amountFen: z.number().int(),
+  /** TaxRate of @fpy/domain (rate_13 …). */
+  rate: z.string(),
+  /** 'exempt' and 'non_taxable' print their name instead of the rate and *** for the tax. */
+  policy: z.string().nullable(),
+  taxFen: z.number().int(),
+});
+export type BuyerInvoiceLine = z.infer<typeof buyerInvoiceLine>;
+
 export const buyerInvoice = z.object({
   /** Position in the link (download and send address it by this). */
   n: z.number().int(),
@@ -51,6 +71,8 @@ export const buyerInvoice = z.object({
   redNumbers: z.array(z.string()),
   /** False for a voided invoice: it is no longer a valid document, so no file and no forwarding. */
   downloadable: z.boolean(),
+  /** The face's lines in their order. */
+  lines: z.array(buyerInvoiceLine),
 });
 export type BuyerInvoice = z.infer<typeof buyerInvoice>;
 
@@ -68,7 +90,7 @@ export const getBuyerLink = defineRoute({
   rateLimited: true,
   tag: TAG,
   summary:
-    '购买方打开发票链接：凭短链码查看票面（销售方、购买方、金额、税额、价税合计、日期、号码、类型、状态）；open=1 计一次打开。未知链接 404，过期或停用 410',
+    '购买方打开发票链接：凭短链码查看票面（销售方、购买方、明细行、金额、税额、价税合计、日期、号码、类型、状态）；open=1 计一次打开。未知链接 404，过期或停用 410',
   params: codeParams,
   query: z.object({ open: z.enum(['0', '1']).optional() }),
   reply: buyerLinkReply,

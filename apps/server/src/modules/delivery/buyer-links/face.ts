@@ -1,7 +1,8 @@
-import type { BuyerInvoice, BuyerLinkReply } from '@fpy/contracts';
-import { type Db, invoices } from '@fpy/db';
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import type { BuyerInvoice, BuyerInvoiceLine, BuyerLinkReply } from '@fpy/contracts';
+import { type Db, invoiceLines, invoices } from '@fpy/db';
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { notFound } from '../../../lib/errors.ts';
+import { signedFen, signedQuantity } from '../../sales/invoice-files/index.ts';
 import { type LinkRow, linkInvoiceIds } from './resolve.ts';
 
 /** Only invoices with a number have a face and files (issued, red-flushed, voided after issue). */
@@ -23,7 +24,7 @@ const pick = {
   totalFen: invoices.totalFen,
   blueNumber: invoices.blueNumber,
 };
-export type LinkInvoice = { id: number } & Omit<BuyerInvoice, 'redNumbers' | 'downloadable'>;
+export type LinkInvoice = { id: number } & Omit<BuyerInvoice, 'redNumbers' | 'downloadable' | 'lines'>;
 
 /**
  * The invoices of a link, read in the link's own tenant only (the link row says which; nothing from the
@@ -59,11 +60,60 @@ export async function linkInvoice(db: Db, link: LinkRow, n: number): Promise<Lin
   return found;
 }
 
-/** The buyer's view of a link: every shown invoice with the red invoices that reverse it. */
+/**
+ * The lines of the link's invoices as their face prints them (the PDF's columns and sign rule), in the link's
+ * tenant only; the columns the face does not show (tax code, deduction, kind) are never read.
+ */
+async function faceLines(db: Db, tenantId: number, list: LinkInvoice[]) {
+  const rows = await db
+    .select({
+      invoiceId: invoiceLines.invoiceId,
+      name: invoiceLines.name,
+      spec: invoiceLines.spec,
+      unit: invoiceLines.unit,
+      quantity: invoiceLines.quantity,
+      unitPrice: invoiceLines.unitPrice,
+      unitPriceExclusive: invoiceLines.unitPriceExclusive,
+      amountFen: invoiceLines.amountFen,
+      rate: invoiceLines.rate,
+      policy: invoiceLines.policy,
+      taxFen: invoiceLines.taxFen,
+    })
+    .from(invoiceLines)
+    .where(
+      and(
+        eq(invoiceLines.tenantId, tenantId),
+        inArray(
+          invoiceLines.invoiceId,
+          list.map((i) => i.id),
+        ),
+      ),
+    )
+    .orderBy(asc(invoiceLines.invoiceId), asc(invoiceLines.lineNo));
+  const colourOf = new Map(list.map((i) => [i.id, { colour: i.colour }]));
+  const byInvoice = new Map<number, BuyerInvoiceLine[]>();
+  for (const { invoiceId, unitPriceExclusive, ...l } of rows) {
+    const inv = colourOf.get(invoiceId)!;
+    const lines = byInvoice.get(invoiceId) ?? [];
+    lines.push({
+      ...l,
+      quantity: signedQuantity(inv, l.quantity),
+      // The face prints the price without tax (a tax-inclusive entry keeps both).
+      unitPrice: unitPriceExclusive ?? l.unitPrice,
+      amountFen: signedFen(inv, l.amountFen),
+      taxFen: signedFen(inv, l.taxFen),
+    });
+    byInvoice.set(invoiceId, lines);
+  }
+  return byInvoice;
+}
+
+/** The buyer's view of a link: every shown invoice with its lines and the red invoices that reverse it. */
 export async function linkReply(db: Db, link: LinkRow): Promise<BuyerLinkReply> {
   const list = await linkInvoices(db, link);
   // A link whose invoices are gone (or never got a number) is as unknown as a code that never existed.
   if (!list.length) throw notFound('BUYER_LINK_UNKNOWN');
+  const lines = await faceLines(db, link.tenantId, list);
   const blueIds = list.filter((i) => i.colour === 'blue' && i.status !== 'issued').map((i) => i.id);
   const reds = blueIds.length
     ? await db
@@ -85,6 +135,7 @@ export async function linkReply(db: Db, link: LinkRow): Promise<BuyerLinkReply> 
       ...inv,
       redNumbers: reds.filter((r) => r.blueInvoiceId === id).map((r) => r.number!),
       downloadable: inv.status !== 'void',
+      lines: lines.get(id) ?? [],
     })),
   };
 }
