@@ -8,15 +8,20 @@ const URL = '/api/billing/v1/invoice/calculate';
 const calc = async (token: string, payload: object) =>
   app().app.inject({ method: 'POST', url: URL, headers: bearer(token), payload });
 
-const RATES = ['rate_13', 'rate_9', 'rate_6', 'rate_3'] as const;
+/** Each rate under a code that allows it (issue 28 §7): 3% is the simplified levy, declared with its flag. */
+const RATES = [
+  { rate: 'rate_13', taxCode: '1060301020100000000' },
+  { rate: 'rate_9', taxCode: '1060201019900000000' },
+  { rate: 'rate_6', taxCode: '3040201030000000000' },
+  { rate: 'rate_3', taxCode: '3040201030000000000', policy: 'simplified_3' },
+] as const;
 /** 20 lines of mixed rates, quantities with decimals and prices with many decimals. */
 const twentyLines: LineDraft[] = Array.from({ length: 20 }, (_, i) => ({
   name: `*软件维护服务*服务费第${i + 1}项`,
-  taxCode: '3040201030000000000',
   unit: '次',
   quantity: i % 3 === 0 ? '3' : `${i + 1}.5`,
   unitPrice: `${(i + 1) * 37}.${String(1234567 * (i + 1)).slice(0, 7)}`,
-  rate: RATES[i % RATES.length],
+  ...RATES[i % RATES.length],
 }));
 
 describe('POST /api/billing/v1/invoice/calculate', () => {

@@ -64,11 +64,16 @@ describe('user commodity codes', () => {
     const labels = async (code: string) =>
       (await get(demo, `${BASE}/yhzcsl?spbm=${code}`)).json().options.map((o: { label: string }) => o.label);
     const laptop = await labels(LAPTOP);
-    expect(laptop).toEqual(
-      expect.arrayContaining(['13%', '免税', '普通零税率', '3%（征收率）', '1%（征收率）']),
-    );
-    expect(laptop).not.toContain('5%（征收率）');
-    expect(await labels(SOFTWARE)).toEqual(expect.arrayContaining(['6%', '5%（征收率）']));
+    // Issue 28 §7: a levy is offered only with its flag (按3%简易征收, the 1% reduction's reason).
+    expect(laptop).toEqual([
+      '13%',
+      '免税',
+      '普通零税率',
+      '3%（按3%简易征收）',
+      '1%（小规模纳税人减按1%征收）',
+    ]);
+    expect(laptop).not.toContain('5%（按5%简易征收）');
+    expect(await labels(SOFTWARE)).toEqual(expect.arrayContaining(['6%', '5%（按5%简易征收）']));
     expect(await labels(HOUSING)).toContain('1.5%（按5%简易征收减按1.5%计征）');
     expect(await labels(NON_TAXABLE)).toEqual(['不征税']);
     const bad = await get(demo, `${BASE}/yhzcsl?spbm=${SUMMARY}`);

@@ -36,7 +36,15 @@ describe('批量开具 — template and validation', () => {
       line('D', { 购买方名称: '另一家公司' }), // row 7
       line('D', { 购买方名称: '别的公司' }), // row 8: contradicts row 7
       line(''), // row 9: no 单据号
-      line('E', { 数量: '', 单价: '', 金额: '1,130.00', 含税标志: '是', 税率: '13%' }), // row 10
+      // row 10: 13% under a code that allows it (通用应用软件; 软件维护服务 is 6%, issue 28 §7)
+      line('E', {
+        数量: '',
+        单价: '',
+        金额: '1,130.00',
+        含税标志: '是',
+        税率: '13%',
+        税收分类编码: '1060301020100000000',
+      }),
       line('F', { 数量: 'abc' }), // row 11
     ]);
     expect(res.statusCode).toBe(200);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, text } from '../common.ts';
 import { defineRoute } from '../route.ts';
+import { policyField, taxRateField } from './calculate.ts';
 import { taxCodeField } from './tax-codes.ts';
 
 /**
@@ -21,6 +22,13 @@ export const codingSuggestion = z.object({
   name: z.string(),
   shortName: z.string(),
   vatRates: z.string(),
+  /**
+   * The rate a line under this code takes by default, with its policy: the code's first allowed choice
+   * (`@fpy/domain` codeRates, issue 28 §7) — 6…不征税 codes get 0% 不征税, never a bare 0%. Optional: batch
+   * results stored before it was added lack it.
+   */
+  rate: taxRateField.optional(),
+  policy: policyField.nullable().optional(),
   /** 0–1, calibrated: about that share of suggestions at this value are right. A tenant's own confirmation is 1. */
   confidence: z.number(),
   /** The words of the product name that led here (synonyms shown as 词→类别). */

@@ -127,7 +127,8 @@ export type RateOption = z.infer<typeof rateOption>;
 export const allowedRates = defineRoute({
   method: 'GET',
   path: `${BASE}/yhzcsl`,
-  permission: MENU,
+  // The issuing forms' rate select offers what the line's code allows (issue 28 §7).
+  permission: [MENU, 'invoiceOpener', 'preopenApplication', 'stayOpenInvoice'],
   tag: 'billing',
   summary: '一个税收分类编码可用的税率/征收率与优惠政策',
   query: z.object({ spbm: taxCodeInput }),

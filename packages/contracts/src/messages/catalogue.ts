@@ -35,6 +35,11 @@ export const catalogueMessages = {
     zh: '{label}“{given}”不适用于编码 {code}（{name}），可选：{options}',
     en: '{label} "{given}" does not apply to code {code} ({name}); allowed: {options}',
   },
+  /** Issue 28 §7: an invoice line (form, API, batch row) whose rate its tax code does not allow. */
+  'RATE_NOT_ALLOWED.line': {
+    zh: '第{line}行：税率“{given}”不适用于税收分类编码 {code}（{name}），可选：{options}（字段 {field}）',
+    en: 'Line {line}: the rate "{given}" does not apply to tax code {code} ({name}); allowed: {options} (field {field})',
+  },
   OWN_CODE_DUPLICATE: { zh: '自行编码“{code}”已存在', en: 'The own code "{code}" already exists' },
   'NOT_FOUND.own_code': { zh: '自行编码 {code} 不存在', en: 'The own code {code} does not exist' },
   'NOT_FOUND.commodity': { zh: '商品编码不存在', en: 'The commodity does not exist' },

@@ -26,6 +26,7 @@ const LABELS_EN: Readonly<Record<string, string>> = {
   '字段 spbm：税收分类编码': 'Field spbm: tax classification code',
   税率: 'Tax rate',
   '税率/征收率': 'Tax rate',
+  '字段 rate：税率': 'Field rate: tax rate',
   开票人: 'Drawer',
   收款人: 'Payee',
   复核人: 'Reviewer',

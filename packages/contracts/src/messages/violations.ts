@@ -21,6 +21,8 @@ export const VIOLATIONS_EN: Readonly<Record<ViolationCode, string>> = {
   tax_code_invalid: 'The tax classification code must be 19 digits',
   rate_invalid: 'The tax rate or preferential policy is not valid',
   rate_policy_mismatch: 'The tax rate does not match the preferential policy',
+  rate_not_allowed:
+    'The tax classification code does not allow this rate; use one of its rates, or a levy or preferential rate with its policy flag',
   quantity_invalid: 'The quantity is not a valid number',
   unit_price_invalid: 'The unit price is not a valid number',
   amount_invalid: 'An amount must be a whole number of fen',

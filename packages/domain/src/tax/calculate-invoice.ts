@@ -52,7 +52,7 @@ export function calculateInvoice(draft: InvoiceDraft): InvoiceCalculation {
   const figures: LineFigures[] = [];
   lines.forEach((line, i) => {
     const no = i + 1;
-    const fieldProblems = checkLineFields(line, no, rules);
+    const fieldProblems = checkLineFields(line, no, rules, draft.codeRates);
     violations.push(...fieldProblems);
     if (!isTaxRate(line.rate)) {
       figures.push(ZERO_FIGURES);

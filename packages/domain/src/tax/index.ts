@@ -1,5 +1,6 @@
 export * from './amount-in-words.ts';
 export * from './calculate-invoice.ts';
+export * from './code-rates.ts';
 export * from './invoice-type-codes.ts';
 export * from './invoice-types.ts';
 export * from './provider-codes.ts';

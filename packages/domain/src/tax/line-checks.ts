@@ -3,6 +3,7 @@ import { sign } from '../money/decimal.ts';
 import { formatYuan, yuanIntegerDigits } from '../money/fen.ts';
 import type { InvoiceTypeRules } from './invoice-types.ts';
 import type { LineFigures } from './line-calc.ts';
+import { type CodeRatesLookup, codeRateProblem } from './code-rates.ts';
 import { isPreferentialPolicy, isTaxRate, ratePolicyProblem } from './rates.ts';
 import type { InvoiceColour, LineDraft } from './types.ts';
 import { type Violation, violation } from './violations.ts';
@@ -11,7 +12,12 @@ import { type Violation, violation } from './violations.ts';
 export const MAX_AMOUNT_INTEGER_DIGITS = 12;
 
 /** Fields whose inputs must make sense before any figure is computed: rate, policy, names, lengths (§1.4, §3). */
-export function checkLineFields(line: LineDraft, lineNo: number, rules: InvoiceTypeRules): Violation[] {
+export function checkLineFields(
+  line: LineDraft,
+  lineNo: number,
+  rules: InvoiceTypeRules,
+  codeRates?: CodeRatesLookup,
+): Violation[] {
   const out: Violation[] = [];
   if (!isTaxRate(line.rate))
     out.push(violation('rate_invalid', `税率"${String(line.rate)}"不在支持范围内`, lineNo));
@@ -20,6 +26,10 @@ export function checkLineFields(line: LineDraft, lineNo: number, rules: InvoiceT
   if (isTaxRate(line.rate) && (line.policy === undefined || isPreferentialPolicy(line.policy))) {
     const problem = ratePolicyProblem(line.rate, line.policy);
     if (problem) out.push(violation('rate_policy_mismatch', problem, lineNo));
+    // Issue 28 §7: the rate must be one the line's tax code allows, or a levy/preferential one with its flag.
+    const rates = codeRates && line.taxCode ? codeRates(line.taxCode) : undefined;
+    const notAllowed = !problem && rates ? codeRateProblem(rates, line.rate, line.policy) : null;
+    if (notAllowed) out.push(violation('rate_not_allowed', notAllowed, lineNo));
   }
   const name = line.name?.trim() ?? '';
   if (!name) out.push(violation('line_name_required', '商品名称不能为空', lineNo));

@@ -17,7 +17,9 @@ export interface LegacyPolicyFlags {
 
 /** §3.2: rate 0 + 免税 → 1; rate 0 + 不征税 → 2; rate 0 + no 特殊管理 → 3 (FAPIAOAPI 免税 example: yhzcbs=1, lslbs=1). */
 export function toLegacyPolicyFlags(policy: PreferentialPolicy | undefined): LegacyPolicyFlags {
-  if (!policy) return { favouredPolicyFlag: '0', favouredPolicyName: '', zeroRateFlag: '' };
+  // The 1% reduction is no 特殊管理 item: the line goes as a plain 1% levy (§3.1).
+  if (!policy || policy === 'reduced_levy_1')
+    return { favouredPolicyFlag: '0', favouredPolicyName: '', zeroRateFlag: '' };
   if (policy === 'zero_rated') return { favouredPolicyFlag: '0', favouredPolicyName: '', zeroRateFlag: '3' };
   const zeroRateFlag = policy === 'exempt' ? '1' : policy === 'non_taxable' ? '2' : '';
   return { favouredPolicyFlag: '1', favouredPolicyName: POLICY_LABEL[policy], zeroRateFlag };

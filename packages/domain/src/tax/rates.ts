@@ -73,6 +73,11 @@ export const PreferentialPolicy = {
   ExcessBurdenRefund12: 'excess_burden_refund_12',
   ExcessBurdenRefund6: 'excess_burden_refund_6',
   ZeroRated: 'zero_rated',
+  /**
+   * 小规模纳税人减按1%征收 (§3.1: 3% → 1% until 2027-12-31). Not in the bureau's 特殊管理 list: the 数电 platform
+   * asks for it as the reason of a 1%/3% invoice (slsm), so we name it to make a 1% line say why.
+   */
+  ReducedLevy1: 'reduced_levy_1',
 } as const;
 export type PreferentialPolicy = (typeof PreferentialPolicy)[keyof typeof PreferentialPolicy];
 
@@ -97,6 +102,7 @@ export const POLICY_LABEL: Record<PreferentialPolicy, string> = {
   excess_burden_refund_12: '超税负12%即征即退',
   excess_burden_refund_6: '超税负6%即征即退',
   zero_rated: '普通零税率',
+  reduced_levy_1: '小规模纳税人减按1%征收',
 };
 
 export function isPreferentialPolicy(value: unknown): value is PreferentialPolicy {
@@ -111,6 +117,7 @@ const REQUIRED_RATE: Partial<Record<PreferentialPolicy, TaxRate>> = {
   simplified_3: 'rate_3',
   simplified_5: 'rate_5',
   simplified_5_reduced_1_5: 'rate_1_5',
+  reduced_levy_1: 'rate_1',
 };
 
 const ZERO_POLICIES = new Set<PreferentialPolicy>(['exempt', 'non_taxable', 'zero_rated']);

@@ -3,6 +3,7 @@
  * Names follow /work/shared/docs/glossary.md: amount (金额, excl. tax), tax (税额), total incl. tax (价税合计).
  */
 import type { Fen } from '../money/fen.ts';
+import type { CodeRatesLookup } from './code-rates.ts';
 import type { InvoiceType } from './invoice-types.ts';
 import type { PreferentialPolicy, TaxRate } from './rates.ts';
 import type { Violation } from './violations.ts';
@@ -51,6 +52,11 @@ export interface InvoiceDraft {
   buyer: BuyerDraft;
   options?: CalculationOptions;
   lines: readonly LineDraft[];
+  /**
+   * The tax-code catalogue (issue 28 §7): when given, a line whose code it knows must carry a rate the code
+   * allows (code-rates.ts). Absent in pure previews that have no catalogue.
+   */
+  codeRates?: CodeRatesLookup;
 }
 
 export interface LineDraft {

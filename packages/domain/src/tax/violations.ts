@@ -15,6 +15,7 @@ export type ViolationCode =
   | 'tax_code_invalid'
   | 'rate_invalid'
   | 'rate_policy_mismatch'
+  | 'rate_not_allowed'
   | 'quantity_invalid'
   | 'unit_price_invalid'
   | 'amount_invalid'

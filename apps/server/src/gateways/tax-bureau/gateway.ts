@@ -1,5 +1,5 @@
 import { formatMessage, type MessageKey } from '@fpy/contracts';
-import type { InvoiceType, TaxRate } from '@fpy/domain';
+import type { InvoiceType, PreferentialPolicy, TaxRate } from '@fpy/domain';
 
 /**
  * The product's only door to the tax bureau (issue 4 §1). Everything here uses our own names and enums;
@@ -16,6 +16,8 @@ export interface IssueLine {
   amountFen: number;
   taxFen: number;
   rate: TaxRate;
+  /** 优惠政策 / 征收率 declaration of the line (§3.2, §3.3); the bureau checks rate and code against it. */
+  policy?: PreferentialPolicy;
 }
 
 export interface IssueRequest {

@@ -1,4 +1,5 @@
 import type { CodingSuggestion } from '@fpy/contracts';
+import { codeRates } from '@fpy/domain';
 import type { Catalog } from '../tax-codes/index.ts';
 import { Bm25Index } from './bm25-index.ts';
 import { coderLexicon, type LexiconRow, lexiconTerms } from './lexicon.ts';
@@ -58,6 +59,24 @@ const MACHINE_AFTER = /机|设备|生产线/;
 const HEAD_SERVICE = 0.5;
 /** …and a goods word after it (光纤 in 激光切割机 光纤) describes it a little. */
 const HEAD_LATER = 0.8;
+/**
+ * A two-character service word before a goods noun, in a line that charges for no service (会议 洽谈桌, 办公
+ * 主管椅, 酒店 毛巾, 培训 教材), says where the goods are used: it counts this much. SERVICE_MARK words make the
+ * line a service.
+ */
+const USE_WORD = 0.5;
+/**
+ * A furniture character ending a word the dictionaries do not hold whole (主管椅, 皮椅, 洽谈桌, 方凳) is the head
+ * noun: it credits the 家具 leaf below as a one-character term would. Not 座椅 (a car seat), 桌面/桌布/桌游/桌球.
+ */
+const FURNITURE_HEAD = /(?<!座)[椅凳](?![垫套])|桌(?![面布游球])/g;
+const FURNITURE_LEAF: Record<string, string> = {
+  椅: '1050201990000000000',
+  凳: '1050201990000000000',
+  桌: '1050201010000000000',
+};
+const SERVICE_MARK =
+  /费|服务|租|修|维护|保养|安装|施工|加工|开采|运输|代理|检测|设计|咨询|回收|托管|外包|策划|承包|工程|培训班|课程/;
 /** The share of its sibling's score a leaf named only by a state word borrows (水性 → the low-VOC paint). */
 const SIBLING_SHARE = 0.3;
 /** …and what the other pointed leaves borrow when the family has the leaf's exact counterpart. */
@@ -265,6 +284,22 @@ export class Coder {
     return hits.some((h) => goods(h, false)) || tableHits.some((h) => goods(h, true)) ? end : -1;
   }
 
+  /** Where the last curated goods noun of the name starts (a term of two or more characters, not a describing word); -1 if none. */
+  private lastGoods(hits: LexiconHit[], tableHits: LexiconHit[]): number {
+    let from = -1;
+    for (const h of hits)
+      if (h.kind === 'term' && h.code[0] === '1' && h.term.length >= 2 && !this.modifiers.has(h.term))
+        from = Math.max(from, h.start);
+    for (const h of tableHits)
+      if (
+        h.term.length >= 2 &&
+        !this.modifiers.has(h.term) &&
+        (this.tableTerms.get(h.term) ?? []).every((t) => t.code[0] === '1')
+      )
+        from = Math.max(from, h.start);
+    return from;
+  }
+
   suggest(rawName: string, memory: MemoryHint[] = [], top = 3): CodingResult {
     const name = rawName.trim();
     const titled = name.includes('《') && TITLE_ONCE.test(name);
@@ -306,6 +341,11 @@ export class Coder {
     // …and a service word after it (会议, 仓储) only says where the product is used.
     const usedFor = (code: string, start: number) =>
       head > 0 && start >= head ? (code[0] !== '1' ? HEAD_SERVICE : HEAD_LATER) : 1;
+    // 会议 洽谈桌: the start of the last goods noun; a service word ending before it only says where it is used.
+    const goodsFrom = SERVICE_MARK.test(text) ? -1 : this.lastGoods(hits, tableHits);
+    // Only a short word (会议, 酒店, 办公) is a place or a use; a longer one names the service sold (客车包车 旅游大巴).
+    const useWord = (code: string, start: number, end: number) =>
+      code[0] !== '1' && end <= goodsFrom && end - start <= 2 ? USE_WORD : 1;
     // 海尔 … 滚筒, 小米 SU7: words a brand explains say little about the other leaves they name.
     const modelToken = brandHints.length > 0 && MODEL_TOKEN.test(toHalfWidth(name).toLowerCase());
     // The context word weakens only the table's readings of it (滚筒 in descriptions); a curated term stays
@@ -334,6 +374,7 @@ export class Coder {
         specificity *
         at(h.end) *
         usedFor(h.code, h.start) *
+        useWord(h.code, h.start, h.end) *
         describing(h.term) *
         brandReads(h.start, h.end, h.code, true) *
         inTitle(h.start, h.end) *
@@ -354,6 +395,7 @@ export class Coder {
           specificity *
           at(h.end) *
           usedFor(t.code, h.start) *
+          useWord(t.code, h.start, h.end) *
           brandReads(h.start, h.end, t.code, false) *
           inTitle(h.start, h.end);
         this.credit(matched, doc, h.term);
@@ -392,6 +434,15 @@ export class Coder {
       scores[doc] += MODEL;
       this.credit(matched, doc, '《》');
     }
+    if (/[椅凳桌]/.test(text))
+      for (const m of text.matchAll(FURNITURE_HEAD)) {
+        const at0 = m.index as number;
+        if ([...hits, ...tableHits].some((h) => at0 >= h.start && at0 < h.end)) continue;
+        const doc = this.docOf.get(FURNITURE_LEAF[m[0]]);
+        if (doc === undefined) continue;
+        scores[doc] += LEXICON_TERM * at(at0 + 1) * useWord('1', at0, at0 + 1);
+        this.credit(matched, doc, m[0]);
+      }
     const modelHints = this.hints.modelHints(name);
     for (const h of modelHints) {
       const doc = this.docOf.get(h.code) as number;
@@ -514,12 +565,18 @@ export class Coder {
   }
 }
 
-const view = (e: { code: string; name: string; shortName: string; vatRates: string }) => ({
-  code: e.code,
-  name: e.name,
-  shortName: e.shortName,
-  vatRates: e.vatRates,
-});
+/** A suggestion carries the rate its code allows first (issue 28 §7), so a chosen code never gets a wrong rate. */
+const view = (e: { code: string; name: string; shortName: string; vatRates: string }) => {
+  const first = codeRates(e.code, e.vatRates).choices[0];
+  return {
+    code: e.code,
+    name: e.name,
+    shortName: e.shortName,
+    vatRates: e.vatRates,
+    rate: first.rate,
+    policy: first.policy,
+  };
+};
 
 function topDocs(scores: Float64Array, n: number): number[] {
   const out: number[] = [];

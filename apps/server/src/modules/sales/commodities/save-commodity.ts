@@ -8,14 +8,13 @@ import {
   type updateCommodity,
 } from '@fpy/contracts';
 import { commodities, type Db } from '@fpy/db';
-import { POLICY_LABEL, rateLabel } from '@fpy/domain';
+import { codeRates, findRateChoice, rateChoiceLabel } from '@fpy/domain';
 import type { z } from 'zod';
 import { scoped } from '../../../data/tenant-scope.ts';
 import type { AuthedCtx } from '../../../http/context.ts';
 import { badRequest } from '../../../lib/errors.ts';
 import { isUniqueViolation } from '../../../lib/db-errors.ts';
 import { catalogFor } from '../tax-codes/index.ts';
-import { allowedRateOptions, findOption } from './allowed-rates.ts';
 import { initialsOf } from '../../../lib/initials.ts';
 import { nextOwnCode } from './next-own-code.ts';
 import { commodityRowOf } from './commodity-rows.ts';
@@ -27,21 +26,20 @@ export type CommodityValues = z.output<typeof commodityInput>;
 export async function commodityValues(
   db: Db,
   v: CommodityValues,
-  labels = { taxCode: '税收分类编码', rate: '税率' },
+  labels = { taxCode: '税收分类编码', rate: '字段 rate：税率' },
 ) {
   const entry = await usableTaxCode(db, v.taxCode, labels.taxCode);
-  const options = allowedRateOptions(entry.code, entry.vatRates);
-  const chosen = findOption(options, v.rate, v.policy);
-  if (!chosen) {
-    const given = `${rateLabel(v.rate)}${v.policy ? `（${POLICY_LABEL[v.policy]}）` : ''}`;
+  // Issue 28 §7: the one rule of the engine (the code's rates, or a levy / preferential rate with its flag).
+  const rates = codeRates(entry.code, entry.vatRates);
+  const chosen = findRateChoice(rates, v.rate, v.policy);
+  if (!chosen)
     throw badRequest('RATE_NOT_ALLOWED', {
       label: labelText(labels.rate),
-      given,
+      given: rateChoiceLabel(v.rate, v.policy),
       code: entry.code,
       name: entry.name,
-      options: listText(options.map((o) => o.label)),
+      options: listText(rates.choices.map((o) => o.label)),
     });
-  }
   return {
     name: v.name,
     shortName: entry.shortName,

@@ -1,4 +1,5 @@
 import { issuingTenant } from '../invoicing/index.ts';
+import { codeRatesFor } from '../tax-codes/index.ts';
 import type { InvoiceBatchDetail } from '@fpy/contracts';
 import { commodities, invoiceBatches } from '@fpy/db';
 import { formatYuan } from '@fpy/domain';
@@ -33,7 +34,7 @@ export async function uploadBatch(
       .where(and(eq(commodities.tenantId, tenantId), inArray(commodities.ownCode, codes))))
       goods.set(c.ownCode, c);
 
-  const v = validateRows(sheet, goods);
+  const v = validateRows(sheet, goods, await codeRatesFor(ctx.db));
   if (!v.totalRows) throw badRequest('FILE_EMPTY.batch');
   if (v.invoices.length) {
     // §11.1: the bureau refuses what exceeds the month's line; say so before anyone presses 开具.

@@ -1,4 +1,5 @@
 import { type BatchRowIssue, type CreateInvoiceBody, createInvoiceBody } from '@fpy/contracts';
+import type { CodeRatesLookup } from '@fpy/domain';
 import type { z } from 'zod';
 import { AppError } from '../../../lib/errors.ts';
 import { recompute } from '../invoicing/index.ts';
@@ -88,6 +89,7 @@ function zodMessage(i: z.core.$ZodIssue): string {
 function checkInvoice(
   body: CreateInvoiceBody,
   rowNumbers: number[],
+  codeRates: CodeRatesLookup,
 ): { issues: BatchRowIssue[]; totalFen: number } {
   const first = rowNumbers[0];
   const parsed = createInvoiceBody.safeParse(body);
@@ -104,7 +106,7 @@ function checkInvoice(
       }),
     };
   try {
-    return { issues: [], totalFen: recompute(parsed.data).totals.total };
+    return { issues: [], totalFen: recompute(parsed.data, codeRates).totals.total };
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
     const violations = (
@@ -135,7 +137,11 @@ function checkInvoice(
  * single-issue rules and keeps the valid invoices. A group with any bad row is refused whole: an invoice is
  * never issued with some of its lines missing.
  */
-export function validateRows(sheet: SheetRow[], goods: Map<string, Commodity>): Validated {
+export function validateRows(
+  sheet: SheetRow[],
+  goods: Map<string, Commodity>,
+  codeRates: CodeRatesLookup,
+): Validated {
   const rows = sheet.filter((r) => r.values.documentNo !== EXAMPLE_DOCUMENT_NO);
   const issues: BatchRowIssue[] = [];
   const groups = new Map<string, SheetRow[]>();
@@ -209,7 +215,7 @@ export function validateRows(sheet: SheetRow[], goods: Map<string, Commodity>): 
         lines,
         submit: false,
       };
-      const checked = checkInvoice(body, rowNumbers);
+      const checked = checkInvoice(body, rowNumbers, codeRates);
       own.push(...checked.issues);
       if (!checked.issues.length) {
         const { clientSerial: _placeholder, ...rest } = body;

@@ -1,5 +1,12 @@
 import type { CalcDraft, CalcResult } from '@fpy/contracts';
-import { type Fen, calculateInvoice, formatYuan, type InvoiceDraft, rateLabel } from '@fpy/domain';
+import {
+  type CodeRatesLookup,
+  type Fen,
+  calculateInvoice,
+  formatYuan,
+  type InvoiceDraft,
+  rateLabel,
+} from '@fpy/domain';
 import { refuseOutOfRange } from './out-of-range.ts';
 
 // A figure beyond a safe integer is already reported by the engine (12-digit limit); show it without formatting.
@@ -9,7 +16,7 @@ const money = (fen: Fen) => ({ fen, yuan: Number.isSafeInteger(fen) ? formatYuan
  * Runs the draft through calculateInvoice and reshapes the answer for the wire. No arithmetic happens here:
  * every figure, word and violation is the engine's own (domain notes §4), so web and server cannot disagree.
  */
-export function calculateDraft(body: CalcDraft): CalcResult {
+export function calculateDraft(body: CalcDraft, codeRates?: CodeRatesLookup): CalcResult {
   const draft: InvoiceDraft = {
     type: body.type,
     pricingMode: body.pricingMode,
@@ -17,6 +24,8 @@ export function calculateDraft(body: CalcDraft): CalcResult {
     buyer: body.buyer,
     options: body.options,
     lines: body.lines,
+    // Blue drafts only: a red invoice reverses what was issued, whatever rate that was.
+    ...(codeRates && body.colour === 'blue' ? { codeRates } : {}),
   };
   const r = refuseOutOfRange(() => calculateInvoice(draft));
   return {

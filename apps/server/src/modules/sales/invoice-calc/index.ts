@@ -2,11 +2,15 @@ import { calculateInvoiceRoute } from '@fpy/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ModuleDeps } from '../../module.ts';
 import { route } from '../../../http/route.ts';
+import { codeRatesFor } from '../tax-codes/index.ts';
 import { calculateDraft } from './calculate.ts';
 
 /** 发票试算: the tax engine behind one endpoint, for the issuing pages' live figures. */
 export function registerInvoiceCalcModule(app: FastifyInstance, _deps: ModuleDeps) {
-  route(app, calculateInvoiceRoute, (_ctx, { body }) => calculateDraft(body));
+  // The catalogue is in memory (rechecked every 3 s): each line's rate check is one Map lookup (issue 28 §7).
+  route(app, calculateInvoiceRoute, async (ctx, { body }) =>
+    calculateDraft(body, await codeRatesFor(ctx.db)),
+  );
 }
 
 /** The 400 for figures past what money in fen can hold; invoice recompute answers it the same way. */

@@ -1,15 +1,50 @@
-import { violationText } from '@fpy/contracts';
+import { listText, violationText } from '@fpy/contracts';
 import type { InvoiceFormInput } from '@fpy/contracts';
-import { calculateInvoice, formatYuan, type InvoiceCalculation, invoiceTypeRules } from '@fpy/domain';
+import {
+  type CodeRatesLookup,
+  calculateInvoice,
+  formatYuan,
+  type InvoiceCalculation,
+  invoiceTypeRules,
+  rateChoiceLabel,
+  type Violation,
+} from '@fpy/domain';
 import { badRequest } from '../../../lib/errors.ts';
 import { refuseOutOfRange } from '../invoice-calc/index.ts';
 
 /**
- * The server's own figures: calculateInvoice on the submitted draft (never the client's money). Engine errors
- * → 400 naming the line (the engine's message reads 第N行：…); client totals that differ → 400 with the
- * expected figures in details.
+ * Issue 28 §7: a line whose rate its tax code does not allow is refused naming the line's field
+ * (`lines.2.rate`), the code and what it allows, in the user's language.
  */
-export function recompute(body: InvoiceFormInput): InvoiceCalculation {
+function rateNotAllowed(body: InvoiceFormInput, codeRates: CodeRatesLookup, v: Violation, all: Violation[]) {
+  const index = (v.lineNo ?? 1) - 1;
+  const line = body.lines[index];
+  const rates = codeRates(line.taxCode ?? '')!;
+  const field = `lines.${index}.rate`;
+  return badRequest(
+    'RATE_NOT_ALLOWED.line',
+    {
+      line: index + 1,
+      given: rateChoiceLabel(line.rate, line.policy),
+      code: rates.code,
+      name: rates.name,
+      options: listText(rates.choices.map((c) => c.label)),
+      field,
+    },
+    {
+      part: 'body',
+      issues: [{ path: field, message: violationText(v) }],
+      violations: all.map((x) => ({ code: x.code, lineNo: x.lineNo ?? null, message: x.message })),
+    },
+  );
+}
+
+/**
+ * The server's own figures: calculateInvoice on the submitted draft (never the client's money), with the tax-code
+ * catalogue so each line's rate is one its code allows. Engine errors → 400 naming the line (the engine's message
+ * reads 第N行：…); client totals that differ → 400 with the expected figures in details.
+ */
+export function recompute(body: InvoiceFormInput, codeRates: CodeRatesLookup): InvoiceCalculation {
   const calc = refuseOutOfRange(() =>
     calculateInvoice({
       type: body.type,
@@ -17,9 +52,12 @@ export function recompute(body: InvoiceFormInput): InvoiceCalculation {
       colour: 'blue',
       buyer: body.buyer,
       lines: body.lines,
+      codeRates,
     }),
   );
   const errors = calc.violations.filter((v) => v.severity === 'error');
+  const rateError = errors.find((v) => v.code === 'rate_not_allowed');
+  if (rateError) throw rateNotAllowed(body, codeRates, rateError, errors);
   if (errors.length)
     throw badRequest(
       'INVOICE_INVALID',

@@ -1,3 +1,4 @@
+import { type CodeRates, codeRates } from '@fpy/domain';
 import { pinyin } from 'pinyin-pro';
 import type { TaxCodeRow } from './table-file.ts';
 
@@ -133,6 +134,22 @@ export class Catalog {
     for (const h of hits) buckets[h.rank].push(h.e);
     return buckets.flat();
   }
+
+  private readonly rates = new Map<string, CodeRates | null>();
+
+  /**
+   * The rates a code allows (issue 28 §7, `@fpy/domain` codeRates), computed once per code and table version:
+   * checking an invoice costs a Map lookup per line. Undefined for a code the table does not know.
+   */
+  readonly ratesOf = (code: string): CodeRates | undefined => {
+    let r = this.rates.get(code);
+    if (r === undefined) {
+      const e = this.byCode.get(code);
+      r = e ? codeRates(e.code, e.vatRates, e.name) : null;
+      this.rates.set(code, r);
+    }
+    return r ?? undefined;
+  };
 
   /** Every usable code, for the AI-coding ranker. */
   usable(): CatalogEntry[] {

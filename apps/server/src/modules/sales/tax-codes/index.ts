@@ -5,7 +5,7 @@ import { registerTaxCodeRoutes } from './routes.ts';
 // The public face: the national table as a searchable catalogue, for commodities and AI-assisted coding.
 export { Catalog, type CatalogEntry, type SearchOptions, splitRates } from './catalog.ts';
 export { provideSearchAliases } from './search-aliases.ts';
-export { aliasMap, catalogFor, invalidateCatalog } from './store.ts';
+export { aliasMap, catalogFor, codeRatesFor, invalidateCatalog } from './store.ts';
 export { csvRecords, type TaxCodeRow } from './table-file.ts';
 import { CATALOG_TOPIC, invalidateCatalog } from './store.ts';
 

@@ -1,4 +1,5 @@
 import type { Db } from '@fpy/db';
+import type { CodeRatesLookup } from '@fpy/domain';
 import { taxCodeJobs, taxCodes } from '@fpy/db';
 import { desc, sql } from 'drizzle-orm';
 import { Catalog } from './catalog.ts';
@@ -13,7 +14,13 @@ interface Slot {
   catalog: Promise<Catalog>;
   checkedAt: number;
 }
-const slots = new WeakMap<Db, Slot>();
+const slots = new WeakMap<object, Slot>();
+
+/**
+ * One slot per database, shared by its transactions: drizzle hands a transaction the database's own dialect
+ * object, so a verb running inside a transaction (the demo seed, imports) finds the table already built.
+ */
+const slotKey = (db: Db): object => (db as unknown as { dialect?: object }).dialect ?? db;
 
 /**
  * First start: an empty tax_codes table is filled from the shipped reference file (one transaction,
@@ -56,11 +63,12 @@ export function aliasMap(): Map<string, string[]> {
 
 /** The in-memory table for this database: loaded on first use, rebuilt when a newer import/sync exists. */
 export async function catalogFor(db: Db): Promise<Catalog> {
-  let slot = slots.get(db);
+  const key = slotKey(db);
+  let slot = slots.get(key);
   if (!slot) {
     slot = { catalog: build(db), checkedAt: Date.now() };
-    slots.set(db, slot);
-    slot.catalog.catch(() => slots.delete(db));
+    slots.set(key, slot);
+    slot.catalog.catch(() => slots.delete(key));
     return slot.catalog;
   }
   const current = await slot.catalog;
@@ -68,7 +76,7 @@ export async function catalogFor(db: Db): Promise<Catalog> {
   slot.checkedAt = Date.now();
   if ((await latestJobId(db)) !== current.jobId) {
     slot.catalog = build(db);
-    slot.catalog.catch(() => slots.delete(db));
+    slot.catalog.catch(() => slots.delete(key));
   }
   return slot.catalog;
 }
@@ -78,5 +86,10 @@ export const CATALOG_TOPIC = 'tax-codes';
 
 /** After a process applied a new table: rebuild now rather than after the recheck interval. */
 export function invalidateCatalog(db: Db) {
-  slots.delete(db);
+  slots.delete(slotKey(db));
+}
+
+/** The rates each code allows, for the invoice checks (issue 28 §7): a lookup per line, no query. */
+export async function codeRatesFor(db: Db): Promise<CodeRatesLookup> {
+  return (await catalogFor(db)).ratesOf;
 }

@@ -12,6 +12,7 @@ import { formatYuan } from '@fpy/domain';
 import { eq } from 'drizzle-orm';
 import type { IssueRequest, IssueResult } from '../../../../gateways/tax-bureau/gateway.ts';
 import { readCreditLine, restoreCredit } from './credit.ts';
+import { codeRatesFor } from '../../../sales/tax-codes/index.ts';
 import { checkIssueRequest, type Refusal } from './issue-checks.ts';
 import { allocateSequence, formatDigitalNumber, regionOf } from './numbering.ts';
 import { type SandboxOptions, shanghaiDate, shanghaiMonth, shanghaiYear } from './options.ts';
@@ -95,9 +96,12 @@ export async function resultOf(db: Db, row: RequestRow): Promise<IssueResult> {
   return toResult(row, inv?.issuedAt);
 }
 
-/** The checks every request passes first; failure injection draws once per request. */
-const refusalOf = (opts: SandboxOptions, req: IssueRequest) =>
-  checkIssueRequest(req, opts.failureRate > 0 && opts.random() < opts.failureRate);
+/**
+ * The checks every request passes first; failure injection draws once per request. The bureau's tax-code table
+ * is the national one the product ships (in memory, shared with the database's transactions).
+ */
+const refusalOf = async (tx: Db, opts: SandboxOptions, req: IssueRequest) =>
+  checkIssueRequest(req, opts.failureRate > 0 && opts.random() < opts.failureRate, await codeRatesFor(tx));
 
 /** A refusal: the request ends failed, and no number was taken. */
 async function failRequest(
@@ -123,7 +127,7 @@ export async function processRequest(tx: Db, opts: SandboxOptions, row: RequestR
   const now = opts.now();
   const month = shanghaiMonth(now);
   const fail = (r: Refusal | { code: string; message: string }) => failRequest(tx, requestId, r);
-  const refusal = refusalOf(opts, req);
+  const refusal = await refusalOf(tx, opts, req);
   if (refusal) return fail(refusal);
   if (req.colour !== 'red') return issueBlue(tx, opts, row, now);
 
@@ -280,7 +284,7 @@ export async function processDueBlue(tx: Db, opts: SandboxOptions, rows: Request
   const bySeller = new Map<string, RequestRow[]>();
   for (const row of rows) {
     const req = row.payload as IssueRequest;
-    const refusal = refusalOf(opts, req);
+    const refusal = await refusalOf(tx, opts, req);
     if (refusal) {
       results.set(row.requestId, await failRequest(tx, row.requestId, refusal));
       continue;

@@ -7,6 +7,7 @@ import { notFound } from '../../../../lib/errors.ts';
 import { headerValues, lineValues } from '../form-rows.ts';
 import { acceptInvoice } from '../create-groups.ts';
 import { recompute } from '../recompute.ts';
+import { codeRatesFor } from '../../tax-codes/index.ts';
 import type { VerbCtx } from '../../../../http/verb-ctx.ts';
 
 type Invoice = typeof invoices.$inferSelect;
@@ -33,7 +34,7 @@ export async function createDraft({
   submit?: boolean;
 }): Promise<{ invoice: Invoice; created: boolean; lines?: Line[]; events?: Event[] }> {
   const tenantId = issuingTenant(ctx);
-  const calc = recompute(input);
+  const calc = recompute(input, await codeRatesFor(ctx.db));
   const actor = ctx.actor!;
   const outcome = await acceptInvoice(ctx.db, {
     header: {

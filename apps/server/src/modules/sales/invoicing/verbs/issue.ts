@@ -1,5 +1,5 @@
 import { invoiceLines, invoices, redLetterForms, rowFromJson, runStatement } from '@fpy/db';
-import type { InvoiceType, TaxRate } from '@fpy/domain';
+import type { InvoiceType, PreferentialPolicy, TaxRate } from '@fpy/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import type { IssueRequest } from '../../../../gateways/tax-bureau/gateway.ts';
 import { claimReady } from '../claim-statement.ts';
@@ -73,6 +73,7 @@ export function requestOf(inv: Invoice, lines: Line[], redFormNo?: string | null
       amountFen: l.amountFen,
       taxFen: l.taxFen,
       rate: l.rate as TaxRate,
+      ...(l.policy ? { policy: l.policy as PreferentialPolicy } : {}),
     })),
     ...(redFormNo ? { redFormNo } : {}),
   };

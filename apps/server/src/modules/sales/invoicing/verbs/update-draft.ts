@@ -7,6 +7,7 @@ import { businessError } from '../../../../lib/errors.ts';
 import { headerValues, lineValues } from '../form-rows.ts';
 import { loadInvoice } from '../load.ts';
 import { recompute } from '../recompute.ts';
+import { codeRatesFor } from '../../tax-codes/index.ts';
 import { recordEvent } from '../transition.ts';
 import type { VerbCtx } from '../../../../http/verb-ctx.ts';
 
@@ -28,7 +29,7 @@ export async function updateDraft({
   const tenantId = issuingTenant(ctx);
   const current = await loadInvoice(ctx.db, tenantId, input.id);
   if (current.status !== 'draft') throw notDraft(current.status);
-  const calc = recompute(input.body);
+  const calc = recompute(input.body, await codeRatesFor(ctx.db));
   return ctx.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const [row] = await tx
