@@ -16616,7 +16616,7 @@ export interface operations {
                             kind: string;
                             lineNo: number;
                             name: string;
-                            policy: ("simplified_levy" | "rare_earth" | "exempt" | "non_taxable" | "refund_after_levy" | "refund_after_levy_100" | "refund_after_levy_50" | "simplified_3" | "simplified_5" | "simplified_5_reduced_1_5" | "immediate_refund_30" | "immediate_refund_50" | "immediate_refund_70" | "immediate_refund_100" | "excess_burden_refund_3" | "excess_burden_refund_8" | "excess_burden_refund_12" | "excess_burden_refund_6" | "zero_rated") | null;
+                            policy: ("simplified_levy" | "rare_earth" | "exempt" | "non_taxable" | "refund_after_levy" | "refund_after_levy_100" | "refund_after_levy_50" | "simplified_3" | "simplified_5" | "simplified_5_reduced_1_5" | "immediate_refund_30" | "immediate_refund_50" | "immediate_refund_70" | "immediate_refund_100" | "excess_burden_refund_3" | "excess_burden_refund_8" | "excess_burden_refund_12" | "excess_burden_refund_6" | "zero_rated" | "reduced_levy_1") | null;
                             quantity: string | null;
                             /** @enum {string} */
                             rate: "rate_13" | "rate_9" | "rate_6" | "rate_5" | "rate_3" | "rate_1_5" | "rate_1" | "rate_0";
@@ -17181,7 +17181,7 @@ export interface operations {
                             kind: string;
                             lineNo: number;
                             name: string;
-                            policy: ("simplified_levy" | "rare_earth" | "exempt" | "non_taxable" | "refund_after_levy" | "refund_after_levy_100" | "refund_after_levy_50" | "simplified_3" | "simplified_5" | "simplified_5_reduced_1_5" | "immediate_refund_30" | "immediate_refund_50" | "immediate_refund_70" | "immediate_refund_100" | "excess_burden_refund_3" | "excess_burden_refund_8" | "excess_burden_refund_12" | "excess_burden_refund_6" | "zero_rated") | null;
+                            policy: ("simplified_levy" | "rare_earth" | "exempt" | "non_taxable" | "refund_after_levy" | "refund_after_levy_100" | "refund_after_levy_50" | "simplified_3" | "simplified_5" | "simplified_5_reduced_1_5" | "immediate_refund_30" | "immediate_refund_50" | "immediate_refund_70" | "immediate_refund_100" | "excess_burden_refund_3" | "excess_burden_refund_8" | "excess_burden_refund_12" | "excess_burden_refund_6" | "zero_rated" | "reduced_levy_1") | null;
                             quantity: string | null;
                             /** @enum {string} */
                             rate: "rate_13" | "rate_9" | "rate_6" | "rate_5" | "rate_3" | "rate_1_5" | "rate_1" | "rate_0";
@@ -17679,7 +17679,7 @@ export interface operations {
                         kind?: "normal" | "discount" | "discounted";
                         name: string;
                         /** @enum {string} */
-                        policy?: "simplified_levy" | "rare_earth" | "exempt" | "non_taxable" | "refund_after_levy" | "refund_after_levy_100" | "refund_after_levy_50" | "simplified_3" | "simplified_5" | "simplified_5_reduced_1_5" | "immediate_refund_30" | "immediate_refund_50" | "immediate_refund_70" | "immediate_refund_100" | "excess_burden_refund_3" | "excess_burden_refund_8" | "excess_burden_refund_12" | "excess_burden_refund_6" | "zero_rated";
+                        policy?: "simplified_levy" | "rare_earth" | "exempt" | "non_taxable" | "refund_after_levy" | "refund_after_levy_100" | "refund_after_levy_50" | "simplified_3" | "simplified_5" | "simplified_5_reduced_1_5" | "immediate_refund_30" | "immediate_refund_50" | "immediate_refund_70" | "immediate_refund_100" | "excess_burden_refund_3" | "excess_burden_refund_8" | "excess_burden_refund_12" | "excess_burden_refund_6" | "zero_rated" | "reduced_levy_1";
                         quantity?: string;
                         /** @enum {string} */
                         rate: "rate_13" | "rate_9" | "rate_6" | "rate_5" | "rate_3" | "rate_1_5" | "rate_1" | "rate_0";
@@ -17734,7 +17734,7 @@ export interface operations {
                             /** @enum {string} */
                             kind: "normal" | "discount" | "discounted";
                             lineNo: number;
-                            policy: ("simplified_levy" | "rare_earth" | "exempt" | "non_taxable" | "refund_after_levy" | "refund_after_levy_100" | "refund_after_levy_50" | "simplified_3" | "simplified_5" | "simplified_5_reduced_1_5" | "immediate_refund_30" | "immediate_refund_50" | "immediate_refund_70" | "immediate_refund_100" | "excess_burden_refund_3" | "excess_burden_refund_8" | "excess_burden_refund_12" | "excess_burden_refund_6" | "zero_rated") | null;
+                            policy: ("simplified_levy" | "rare_earth" | "exempt" | "non_taxable" | "refund_after_levy" | "refund_after_levy_100" | "refund_after_levy_50" | "simplified_3" | "simplified_5" | "simplified_5_reduced_1_5" | "immediate_refund_30" | "immediate_refund_50" | "immediate_refund_70" | "immediate_refund_100" | "excess_burden_refund_3" | "excess_burden_refund_8" | "excess_burden_refund_12" | "excess_burden_refund_6" | "zero_rated" | "reduced_levy_1") | null;
                             quantity: string | null;
                             /** @enum {string} */
                             rate: "rate_13" | "rate_9" | "rate_6" | "rate_5" | "rate_3" | "rate_1_5" | "rate_1" | "rate_0";
@@ -17911,7 +17911,7 @@ export interface operations {
                         kind?: "normal" | "discount" | "discounted";
                         name: string;
                         /** @enum {string} */
-                        policy?: "simplified_levy" | "rare_earth" | "exempt" | "non_taxable" | "refund_after_levy" | "refund_after_levy_100" | "refund_after_levy_50" | "simplified_3" | "simplified_5" | "simplified_5_reduced_1_5" | "immediate_refund_30" | "immediate_refund_50" | "immediate_refund_70" | "immediate_refund_100" | "excess_burden_refund_3" | "excess_burden_refund_8" | "excess_burden_refund_12" | "excess_burden_refund_6" | "zero_rated";
+                        policy?: "simplified_levy" | "rare_earth" | "exempt" | "non_taxable" | "refund_after_levy" | "refund_after_levy_100" | "refund_after_levy_50" | "simplified_3" | "simplified_5" | "simplified_5_reduced_1_5" | "immediate_refund_30" | "immediate_refund_50" | "immediate_refund_70" | "immediate_refund_100" | "excess_burden_refund_3" | "excess_burden_refund_8" | "excess_burden_refund_12" | "excess_burden_refund_6" | "zero_rated" | "reduced_levy_1";
                         quantity?: string;
                         /** @enum {string} */
                         rate: "rate_13" | "rate_9" | "rate_6" | "rate_5" | "rate_3" | "rate_1_5" | "rate_1" | "rate_0";
@@ -17985,7 +17985,7 @@ export interface operations {
                             kind: string;
                             lineNo: number;
                             name: string;
-                            policy: ("simplified_levy" | "rare_earth" | "exempt" | "non_taxable" | "refund_after_levy" | "refund_after_levy_100" | "refund_after_levy_50" | "simplified_3" | "simplified_5" | "simplified_5_reduced_1_5" | "immediate_refund_30" | "immediate_refund_50" | "immediate_refund_70" | "immediate_refund_100" | "excess_burden_refund_3" | "excess_burden_refund_8" | "excess_burden_refund_12" | "excess_burden_refund_6" | "zero_rated") | null;
+                            policy: ("simplified_levy" | "rare_earth" | "exempt" | "non_taxable" | "refund_after_levy" | "refund_after_levy_100" | "refund_after_levy_50" | "simplified_3" | "simplified_5" | "simplified_5_reduced_1_5" | "immediate_refund_30" | "immediate_refund_50" | "immediate_refund_70" | "immediate_refund_100" | "excess_burden_refund_3" | "excess_burden_refund_8" | "excess_burden_refund_12" | "excess_burden_refund_6" | "zero_rated" | "reduced_levy_1") | null;
                             quantity: string | null;
                             /** @enum {string} */
                             rate: "rate_13" | "rate_9" | "rate_6" | "rate_5" | "rate_3" | "rate_1_5" | "rate_1" | "rate_0";
@@ -18099,7 +18099,7 @@ export interface operations {
                             kind: string;
                             lineNo: number;
                             name: string;
-                            policy: ("simplified_levy" | "rare_earth" | "exempt" | "non_taxable" | "refund_after_levy" | "refund_after_levy_100" | "refund_after_levy_50" | "simplified_3" | "simplified_5" | "simplified_5_reduced_1_5" | "immediate_refund_30" | "immediate_refund_50" | "immediate_refund_70" | "immediate_refund_100" | "excess_burden_refund_3" | "excess_burden_refund_8" | "excess_burden_refund_12" | "excess_burden_refund_6" | "zero_rated") | null;
+                            policy: ("simplified_levy" | "rare_earth" | "exempt" | "non_taxable" | "refund_after_levy" | "refund_after_levy_100" | "refund_after_levy_50" | "simplified_3" | "simplified_5" | "simplified_5_reduced_1_5" | "immediate_refund_30" | "immediate_refund_50" | "immediate_refund_70" | "immediate_refund_100" | "excess_burden_refund_3" | "excess_burden_refund_8" | "excess_burden_refund_12" | "excess_burden_refund_6" | "zero_rated" | "reduced_levy_1") | null;
                             quantity: string | null;
                             /** @enum {string} */
                             rate: "rate_13" | "rate_9" | "rate_6" | "rate_5" | "rate_3" | "rate_1_5" | "rate_1" | "rate_0";
@@ -18188,7 +18188,7 @@ export interface operations {
                         kind?: "normal" | "discount" | "discounted";
                         name: string;
                         /** @enum {string} */
-                        policy?: "simplified_levy" | "rare_earth" | "exempt" | "non_taxable" | "refund_after_levy" | "refund_after_levy_100" | "refund_after_levy_50" | "simplified_3" | "simplified_5" | "simplified_5_reduced_1_5" | "immediate_refund_30" | "immediate_refund_50" | "immediate_refund_70" | "immediate_refund_100" | "excess_burden_refund_3" | "excess_burden_refund_8" | "excess_burden_refund_12" | "excess_burden_refund_6" | "zero_rated";
+                        policy?: "simplified_levy" | "rare_earth" | "exempt" | "non_taxable" | "refund_after_levy" | "refund_after_levy_100" | "refund_after_levy_50" | "simplified_3" | "simplified_5" | "simplified_5_reduced_1_5" | "immediate_refund_30" | "immediate_refund_50" | "immediate_refund_70" | "immediate_refund_100" | "excess_burden_refund_3" | "excess_burden_refund_8" | "excess_burden_refund_12" | "excess_burden_refund_6" | "zero_rated" | "reduced_levy_1";
                         quantity?: string;
                         /** @enum {string} */
                         rate: "rate_13" | "rate_9" | "rate_6" | "rate_5" | "rate_3" | "rate_1_5" | "rate_1" | "rate_0";
@@ -18260,7 +18260,7 @@ export interface operations {
                             kind: string;
                             lineNo: number;
                             name: string;
-                            policy: ("simplified_levy" | "rare_earth" | "exempt" | "non_taxable" | "refund_after_levy" | "refund_after_levy_100" | "refund_after_levy_50" | "simplified_3" | "simplified_5" | "simplified_5_reduced_1_5" | "immediate_refund_30" | "immediate_refund_50" | "immediate_refund_70" | "immediate_refund_100" | "excess_burden_refund_3" | "excess_burden_refund_8" | "excess_burden_refund_12" | "excess_burden_refund_6" | "zero_rated") | null;
+                            policy: ("simplified_levy" | "rare_earth" | "exempt" | "non_taxable" | "refund_after_levy" | "refund_after_levy_100" | "refund_after_levy_50" | "simplified_3" | "simplified_5" | "simplified_5_reduced_1_5" | "immediate_refund_30" | "immediate_refund_50" | "immediate_refund_70" | "immediate_refund_100" | "excess_burden_refund_3" | "excess_burden_refund_8" | "excess_burden_refund_12" | "excess_burden_refund_6" | "zero_rated" | "reduced_levy_1") | null;
                             quantity: string | null;
                             /** @enum {string} */
                             rate: "rate_13" | "rate_9" | "rate_6" | "rate_5" | "rate_3" | "rate_1_5" | "rate_1" | "rate_0";
@@ -18380,7 +18380,7 @@ export interface operations {
                             kind: string;
                             lineNo: number;
                             name: string;
-                            policy: ("simplified_levy" | "rare_earth" | "exempt" | "non_taxable" | "refund_after_levy" | "refund_after_levy_100" | "refund_after_levy_50" | "simplified_3" | "simplified_5" | "simplified_5_reduced_1_5" | "immediate_refund_30" | "immediate_refund_50" | "immediate_refund_70" | "immediate_refund_100" | "excess_burden_refund_3" | "excess_burden_refund_8" | "excess_burden_refund_12" | "excess_burden_refund_6" | "zero_rated") | null;
+                            policy: ("simplified_levy" | "rare_earth" | "exempt" | "non_taxable" | "refund_after_levy" | "refund_after_levy_100" | "refund_after_levy_50" | "simplified_3" | "simplified_5" | "simplified_5_reduced_1_5" | "immediate_refund_30" | "immediate_refund_50" | "immediate_refund_70" | "immediate_refund_100" | "excess_burden_refund_3" | "excess_burden_refund_8" | "excess_burden_refund_12" | "excess_burden_refund_6" | "zero_rated" | "reduced_levy_1") | null;
                             quantity: string | null;
                             /** @enum {string} */
                             rate: "rate_13" | "rate_9" | "rate_6" | "rate_5" | "rate_3" | "rate_1_5" | "rate_1" | "rate_0";
@@ -18538,7 +18538,7 @@ export interface operations {
                             kind: string;
                             lineNo: number;
                             name: string;
-                            policy: ("simplified_levy" | "rare_earth" | "exempt" | "non_taxable" | "refund_after_levy" | "refund_after_levy_100" | "refund_after_levy_50" | "simplified_3" | "simplified_5" | "simplified_5_reduced_1_5" | "immediate_refund_30" | "immediate_refund_50" | "immediate_refund_70" | "immediate_refund_100" | "excess_burden_refund_3" | "excess_burden_refund_8" | "excess_burden_refund_12" | "excess_burden_refund_6" | "zero_rated") | null;
+                            policy: ("simplified_levy" | "rare_earth" | "exempt" | "non_taxable" | "refund_after_levy" | "refund_after_levy_100" | "refund_after_levy_50" | "simplified_3" | "simplified_5" | "simplified_5_reduced_1_5" | "immediate_refund_30" | "immediate_refund_50" | "immediate_refund_70" | "immediate_refund_100" | "excess_burden_refund_3" | "excess_burden_refund_8" | "excess_burden_refund_12" | "excess_burden_refund_6" | "zero_rated" | "reduced_levy_1") | null;
                             quantity: string | null;
                             /** @enum {string} */
                             rate: "rate_13" | "rate_9" | "rate_6" | "rate_5" | "rate_3" | "rate_1_5" | "rate_1" | "rate_0";
@@ -18652,7 +18652,7 @@ export interface operations {
                             kind: string;
                             lineNo: number;
                             name: string;
-                            policy: ("simplified_levy" | "rare_earth" | "exempt" | "non_taxable" | "refund_after_levy" | "refund_after_levy_100" | "refund_after_levy_50" | "simplified_3" | "simplified_5" | "simplified_5_reduced_1_5" | "immediate_refund_30" | "immediate_refund_50" | "immediate_refund_70" | "immediate_refund_100" | "excess_burden_refund_3" | "excess_burden_refund_8" | "excess_burden_refund_12" | "excess_burden_refund_6" | "zero_rated") | null;
+                            policy: ("simplified_levy" | "rare_earth" | "exempt" | "non_taxable" | "refund_after_levy" | "refund_after_levy_100" | "refund_after_levy_50" | "simplified_3" | "simplified_5" | "simplified_5_reduced_1_5" | "immediate_refund_30" | "immediate_refund_50" | "immediate_refund_70" | "immediate_refund_100" | "excess_burden_refund_3" | "excess_burden_refund_8" | "excess_burden_refund_12" | "excess_burden_refund_6" | "zero_rated" | "reduced_levy_1") | null;
                             quantity: string | null;
                             /** @enum {string} */
                             rate: "rate_13" | "rate_9" | "rate_6" | "rate_5" | "rate_3" | "rate_1_5" | "rate_1" | "rate_0";
@@ -20540,7 +20540,7 @@ export interface operations {
                             kind: string;
                             lineNo: number;
                             name: string;
-                            policy: ("simplified_levy" | "rare_earth" | "exempt" | "non_taxable" | "refund_after_levy" | "refund_after_levy_100" | "refund_after_levy_50" | "simplified_3" | "simplified_5" | "simplified_5_reduced_1_5" | "immediate_refund_30" | "immediate_refund_50" | "immediate_refund_70" | "immediate_refund_100" | "excess_burden_refund_3" | "excess_burden_refund_8" | "excess_burden_refund_12" | "excess_burden_refund_6" | "zero_rated") | null;
+                            policy: ("simplified_levy" | "rare_earth" | "exempt" | "non_taxable" | "refund_after_levy" | "refund_after_levy_100" | "refund_after_levy_50" | "simplified_3" | "simplified_5" | "simplified_5_reduced_1_5" | "immediate_refund_30" | "immediate_refund_50" | "immediate_refund_70" | "immediate_refund_100" | "excess_burden_refund_3" | "excess_burden_refund_8" | "excess_burden_refund_12" | "excess_burden_refund_6" | "zero_rated" | "reduced_levy_1") | null;
                             quantity: string | null;
                             /** @enum {string} */
                             rate: "rate_13" | "rate_9" | "rate_6" | "rate_5" | "rate_3" | "rate_1_5" | "rate_1" | "rate_0";
@@ -20838,7 +20838,7 @@ export interface operations {
                             kind: string;
                             lineNo: number;
                             name: string;
-                            policy: ("simplified_levy" | "rare_earth" | "exempt" | "non_taxable" | "refund_after_levy" | "refund_after_levy_100" | "refund_after_levy_50" | "simplified_3" | "simplified_5" | "simplified_5_reduced_1_5" | "immediate_refund_30" | "immediate_refund_50" | "immediate_refund_70" | "immediate_refund_100" | "excess_burden_refund_3" | "excess_burden_refund_8" | "excess_burden_refund_12" | "excess_burden_refund_6" | "zero_rated") | null;
+                            policy: ("simplified_levy" | "rare_earth" | "exempt" | "non_taxable" | "refund_after_levy" | "refund_after_levy_100" | "refund_after_levy_50" | "simplified_3" | "simplified_5" | "simplified_5_reduced_1_5" | "immediate_refund_30" | "immediate_refund_50" | "immediate_refund_70" | "immediate_refund_100" | "excess_burden_refund_3" | "excess_burden_refund_8" | "excess_burden_refund_12" | "excess_burden_refund_6" | "zero_rated" | "reduced_levy_1") | null;
                             quantity: string | null;
                             /** @enum {string} */
                             rate: "rate_13" | "rate_9" | "rate_6" | "rate_5" | "rate_3" | "rate_1_5" | "rate_1" | "rate_0";
@@ -21306,7 +21306,7 @@ export interface operations {
                 "application/json": {
                     name: string;
                     ownCode?: ("" | string) | null;
-                    policy?: ("simplified_levy" | "rare_earth" | "exempt" | "non_taxable" | "refund_after_levy" | "refund_after_levy_100" | "refund_after_levy_50" | "simplified_3" | "simplified_5" | "simplified_5_reduced_1_5" | "immediate_refund_30" | "immediate_refund_50" | "immediate_refund_70" | "immediate_refund_100" | "excess_burden_refund_3" | "excess_burden_refund_8" | "excess_burden_refund_12" | "excess_burden_refund_6" | "zero_rated") | null;
+                    policy?: ("simplified_levy" | "rare_earth" | "exempt" | "non_taxable" | "refund_after_levy" | "refund_after_levy_100" | "refund_after_levy_50" | "simplified_3" | "simplified_5" | "simplified_5_reduced_1_5" | "immediate_refund_30" | "immediate_refund_50" | "immediate_refund_70" | "immediate_refund_100" | "excess_burden_refund_3" | "excess_burden_refund_8" | "excess_burden_refund_12" | "excess_burden_refund_6" | "zero_rated" | "reduced_levy_1") | null;
                     /**
                      * @default exclusive
                      * @enum {string}
@@ -21335,7 +21335,7 @@ export interface operations {
                         id: number;
                         name: string;
                         ownCode: string;
-                        policy: ("simplified_levy" | "rare_earth" | "exempt" | "non_taxable" | "refund_after_levy" | "refund_after_levy_100" | "refund_after_levy_50" | "simplified_3" | "simplified_5" | "simplified_5_reduced_1_5" | "immediate_refund_30" | "immediate_refund_50" | "immediate_refund_70" | "immediate_refund_100" | "excess_burden_refund_3" | "excess_burden_refund_8" | "excess_burden_refund_12" | "excess_burden_refund_6" | "zero_rated") | null;
+                        policy: ("simplified_levy" | "rare_earth" | "exempt" | "non_taxable" | "refund_after_levy" | "refund_after_levy_100" | "refund_after_levy_50" | "simplified_3" | "simplified_5" | "simplified_5_reduced_1_5" | "immediate_refund_30" | "immediate_refund_50" | "immediate_refund_70" | "immediate_refund_100" | "excess_burden_refund_3" | "excess_burden_refund_8" | "excess_burden_refund_12" | "excess_burden_refund_6" | "zero_rated" | "reduced_levy_1") | null;
                         policyLabel: string | null;
                         /** @enum {string} */
                         pricingMode: "exclusive" | "inclusive";
@@ -21391,7 +21391,7 @@ export interface operations {
                 "application/json": {
                     name?: string;
                     ownCode?: ("" | string) | null;
-                    policy?: ("simplified_levy" | "rare_earth" | "exempt" | "non_taxable" | "refund_after_levy" | "refund_after_levy_100" | "refund_after_levy_50" | "simplified_3" | "simplified_5" | "simplified_5_reduced_1_5" | "immediate_refund_30" | "immediate_refund_50" | "immediate_refund_70" | "immediate_refund_100" | "excess_burden_refund_3" | "excess_burden_refund_8" | "excess_burden_refund_12" | "excess_burden_refund_6" | "zero_rated") | null;
+                    policy?: ("simplified_levy" | "rare_earth" | "exempt" | "non_taxable" | "refund_after_levy" | "refund_after_levy_100" | "refund_after_levy_50" | "simplified_3" | "simplified_5" | "simplified_5_reduced_1_5" | "immediate_refund_30" | "immediate_refund_50" | "immediate_refund_70" | "immediate_refund_100" | "excess_burden_refund_3" | "excess_burden_refund_8" | "excess_burden_refund_12" | "excess_burden_refund_6" | "zero_rated" | "reduced_levy_1") | null;
                     /** @enum {string} */
                     pricingMode?: "exclusive" | "inclusive";
                     /** @enum {string} */
@@ -21416,7 +21416,7 @@ export interface operations {
                         id: number;
                         name: string;
                         ownCode: string;
-                        policy: ("simplified_levy" | "rare_earth" | "exempt" | "non_taxable" | "refund_after_levy" | "refund_after_levy_100" | "refund_after_levy_50" | "simplified_3" | "simplified_5" | "simplified_5_reduced_1_5" | "immediate_refund_30" | "immediate_refund_50" | "immediate_refund_70" | "immediate_refund_100" | "excess_burden_refund_3" | "excess_burden_refund_8" | "excess_burden_refund_12" | "excess_burden_refund_6" | "zero_rated") | null;
+                        policy: ("simplified_levy" | "rare_earth" | "exempt" | "non_taxable" | "refund_after_levy" | "refund_after_levy_100" | "refund_after_levy_50" | "simplified_3" | "simplified_5" | "simplified_5_reduced_1_5" | "immediate_refund_30" | "immediate_refund_50" | "immediate_refund_70" | "immediate_refund_100" | "excess_burden_refund_3" | "excess_burden_refund_8" | "excess_burden_refund_12" | "excess_burden_refund_6" | "zero_rated" | "reduced_levy_1") | null;
                         policyLabel: string | null;
                         /** @enum {string} */
                         pricingMode: "exclusive" | "inclusive";
@@ -21531,6 +21531,9 @@ export interface operations {
             };
         };
         responses: {
+                            policy?: ("simplified_levy" | "rare_earth" | "exempt" | "non_taxable" | "refund_after_levy" | "refund_after_levy_100" | "refund_after_levy_50" | "simplified_3" | "simplified_5" | "simplified_5_reduced_1_5" | "immediate_refund_30" | "immediate_refund_50" | "immediate_refund_70" | "immediate_refund_100" | "excess_burden_refund_3" | "excess_burden_refund_8" | "excess_burden_refund_12" | "excess_burden_refund_6" | "zero_rated" | "reduced_levy_1") | null;
+                            /** @enum {string} */
+                            rate?: "rate_13" | "rate_9" | "rate_6" | "rate_5" | "rate_3" | "rate_1_5" | "rate_1" | "rate_0";
             /** @description OK */
             200: {
                 headers: {
@@ -21744,6 +21747,9 @@ export interface operations {
                     jobId: number;
                     rows: {
                         code: string;
+                                policy?: ("simplified_levy" | "rare_earth" | "exempt" | "non_taxable" | "refund_after_levy" | "refund_after_levy_100" | "refund_after_levy_50" | "simplified_3" | "simplified_5" | "simplified_5_reduced_1_5" | "immediate_refund_30" | "immediate_refund_50" | "immediate_refund_70" | "immediate_refund_100" | "excess_burden_refund_3" | "excess_burden_refund_8" | "excess_burden_refund_12" | "excess_burden_refund_6" | "zero_rated" | "reduced_levy_1") | null;
+                                /** @enum {string} */
+                                rate?: "rate_13" | "rate_9" | "rate_6" | "rate_5" | "rate_3" | "rate_1_5" | "rate_1" | "rate_0";
                         id: number;
                     }[];
                 };
@@ -22092,7 +22098,7 @@ export interface operations {
                             id: number;
                             name: string;
                             ownCode: string;
-                            policy: ("simplified_levy" | "rare_earth" | "exempt" | "non_taxable" | "refund_after_levy" | "refund_after_levy_100" | "refund_after_levy_50" | "simplified_3" | "simplified_5" | "simplified_5_reduced_1_5" | "immediate_refund_30" | "immediate_refund_50" | "immediate_refund_70" | "immediate_refund_100" | "excess_burden_refund_3" | "excess_burden_refund_8" | "excess_burden_refund_12" | "excess_burden_refund_6" | "zero_rated") | null;
+                            policy: ("simplified_levy" | "rare_earth" | "exempt" | "non_taxable" | "refund_after_levy" | "refund_after_levy_100" | "refund_after_levy_50" | "simplified_3" | "simplified_5" | "simplified_5_reduced_1_5" | "immediate_refund_30" | "immediate_refund_50" | "immediate_refund_70" | "immediate_refund_100" | "excess_burden_refund_3" | "excess_burden_refund_8" | "excess_burden_refund_12" | "excess_burden_refund_6" | "zero_rated" | "reduced_levy_1") | null;
                             policyLabel: string | null;
                             /** @enum {string} */
                             pricingMode: "exclusive" | "inclusive";
@@ -22158,7 +22164,7 @@ export interface operations {
                         id: number;
                         name: string;
                         ownCode: string;
-                        policy: ("simplified_levy" | "rare_earth" | "exempt" | "non_taxable" | "refund_after_levy" | "refund_after_levy_100" | "refund_after_levy_50" | "simplified_3" | "simplified_5" | "simplified_5_reduced_1_5" | "immediate_refund_30" | "immediate_refund_50" | "immediate_refund_70" | "immediate_refund_100" | "excess_burden_refund_3" | "excess_burden_refund_8" | "excess_burden_refund_12" | "excess_burden_refund_6" | "zero_rated") | null;
+                        policy: ("simplified_levy" | "rare_earth" | "exempt" | "non_taxable" | "refund_after_levy" | "refund_after_levy_100" | "refund_after_levy_50" | "simplified_3" | "simplified_5" | "simplified_5_reduced_1_5" | "immediate_refund_30" | "immediate_refund_50" | "immediate_refund_70" | "immediate_refund_100" | "excess_burden_refund_3" | "excess_burden_refund_8" | "excess_burden_refund_12" | "excess_burden_refund_6" | "zero_rated" | "reduced_levy_1") | null;
                         policyLabel: string | null;
                         /** @enum {string} */
                         pricingMode: "exclusive" | "inclusive";
@@ -22271,7 +22277,7 @@ export interface operations {
                         options: {
                             label: string;
                             levy: boolean;
-                            policy: ("simplified_levy" | "rare_earth" | "exempt" | "non_taxable" | "refund_after_levy" | "refund_after_levy_100" | "refund_after_levy_50" | "simplified_3" | "simplified_5" | "simplified_5_reduced_1_5" | "immediate_refund_30" | "immediate_refund_50" | "immediate_refund_70" | "immediate_refund_100" | "excess_burden_refund_3" | "excess_burden_refund_8" | "excess_burden_refund_12" | "excess_burden_refund_6" | "zero_rated") | null;
+                            policy: ("simplified_levy" | "rare_earth" | "exempt" | "non_taxable" | "refund_after_levy" | "refund_after_levy_100" | "refund_after_levy_50" | "simplified_3" | "simplified_5" | "simplified_5_reduced_1_5" | "immediate_refund_30" | "immediate_refund_50" | "immediate_refund_70" | "immediate_refund_100" | "excess_burden_refund_3" | "excess_burden_refund_8" | "excess_burden_refund_12" | "excess_burden_refund_6" | "zero_rated" | "reduced_levy_1") | null;
                             /** @enum {string} */
                             rate: "rate_13" | "rate_9" | "rate_6" | "rate_5" | "rate_3" | "rate_1_5" | "rate_1" | "rate_0";
                         }[];
