@@ -3824,7 +3824,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** 购买方打开发票链接：凭短链码查看票面（销售方、购买方、金额、税额、价税合计、日期、号码、类型、状态）；open=1 计一次打开。未知链接 404，过期或停用 410 */
+        /** 购买方打开发票链接：凭短链码查看票面（销售方、购买方、明细行、金额、税额、价税合计、日期、号码、类型、状态）；open=1 计一次打开。未知链接 404，过期或停用 410 */
         get: operations["getBuyerLink"];
         put?: never;
         post?: never;
@@ -13915,6 +13915,8 @@ export interface operations {
                         autoSms: boolean;
                         deliverRed: boolean;
                         linkTtlDays: number;
+                        publicBaseUrl: string;
+                        publicBaseUrlIsLoopback: boolean;
                         updatedAt: string | null;
                     };
                 };
@@ -13975,6 +13977,8 @@ export interface operations {
                         autoSms: boolean;
                         deliverRed: boolean;
                         linkTtlDays: number;
+                        publicBaseUrl: string;
+                        publicBaseUrlIsLoopback: boolean;
                         updatedAt: string | null;
                     };
                 };
@@ -22794,6 +22798,17 @@ export interface operations {
                             colour: "blue" | "red";
                             downloadable: boolean;
                             issuedAt: string;
+                            lines: {
+                                amountFen: number;
+                                name: string;
+                                policy: string | null;
+                                quantity: string | null;
+                                rate: string;
+                                spec: string | null;
+                                taxFen: number;
+                                unit: string | null;
+                                unitPrice: string | null;
+                            }[];
                             n: number;
                             number: string;
                             redNumbers: string[];
