@@ -23,6 +23,17 @@ export interface IssuingResult {
 
 const CONNECTIONS = Number(process.env.BENCH_ISSUE_CONNECTIONS ?? 32);
 const RATES = ['rate_13', 'rate_9', 'rate_6', 'rate_3', 'rate_1'];
+/**
+ * Each rate under a code that allows it, levies with their flag (issue 28 §7): 输入设备 13%, 稻谷 9%, 软件开发 6%,
+ * 3% 按3%简易征收 and 1% 小规模纳税人减按1%征收 on 输入设备.
+ */
+const CODE_OF_RATE: Record<string, { taxCode: string; policy?: string }> = {
+  rate_13: { taxCode: '1090511020000000000' },
+  rate_9: { taxCode: '1010101010000000000' },
+  rate_6: { taxCode: '3040201010000000000' },
+  rate_3: { taxCode: '1090511020000000000', policy: 'simplified_3' },
+  rate_1: { taxCode: '1090511020000000000', policy: 'reduced_levy_1' },
+};
 
 /** A 5-line tax-exclusive invoice small enough that a benchmark never exhausts the demo credit line. */
 export function fiveLineInvoice(clientSerial: string) {
@@ -33,11 +44,11 @@ export function fiveLineInvoice(clientSerial: string) {
     buyer: { name: '上海某某贸易有限公司', taxNumber: '91310115MA1K4GDM05' },
     lines: RATES.map((rate, i) => ({
       name: `*计算机外部设备*商品${i + 1}`,
-      taxCode: '1090511020000000000',
       unit: '个',
       quantity: String(1 + i),
       unitPrice: `0.${String(11 + i * 7).padStart(2, '0')}`,
       rate,
+      ...CODE_OF_RATE[rate],
     })),
   };
 }

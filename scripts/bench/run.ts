@@ -77,17 +77,23 @@ try {
   if (tok.non2xx || tok.errors) line('  non-2xx / errors', `${tok.non2xx} / ${tok.errors}`);
 
   // A realistic 20-line tax-exclusive invoice across several rates.
-  const rates = ['rate_13', 'rate_9', 'rate_6', 'rate_3', 'rate_1'];
+  // Each rate under a code that allows it, levies with their flag (issue 28 §7).
+  const rates = [
+    { rate: 'rate_13', taxCode: '1090511020000000000' },
+    { rate: 'rate_9', taxCode: '1010101010000000000' },
+    { rate: 'rate_6', taxCode: '3040201010000000000' },
+    { rate: 'rate_3', taxCode: '1090511020000000000', policy: 'simplified_3' },
+    { rate: 'rate_1', taxCode: '1090511020000000000', policy: 'reduced_levy_1' },
+  ];
   const draft = {
     type: 'digital_special',
     pricingMode: 'exclusive',
     buyer: { name: '上海某某贸易有限公司', taxNumber: '91310115MA1K4GDM05' },
     lines: Array.from({ length: 20 }, (_, i) => ({
       name: `*计算机外部设备*商品${i + 1}`,
-      taxCode: '1090511020000000000',
       quantity: String(1 + (i % 7)),
       unitPrice: `${(i + 1) * 37}.${String((i * 13) % 100).padStart(2, '0')}`,
-      rate: rates[i % rates.length],
+      ...rates[i % rates.length],
     })),
   };
   const calc = await load({

@@ -52,7 +52,8 @@ describe('invoice delivery from the sales invoice query (issue 14 §2)', () => {
       lines: [
         {
           name: '*软件维护服务*接口服务费',
-          taxCode: '3040201030000000000',
+          // 通用应用软件 (13%): the line is at 13%, which 软件维护服务 (6%) does not allow (issue 28 §7).
+          taxCode: '1060301020100000000',
           unit: '次',
           quantity: '2',
           unitPrice: '100',
