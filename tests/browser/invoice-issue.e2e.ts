@@ -32,6 +32,23 @@ describe('发票开具', () => {
     await page.getByTestId('commodity-option').filter({ hasText: '接口服务费' }).first().click();
     await expect.poll(() => row.getByTestId('line-quantity-0').inputValue()).toBe('1');
 
+    // Issue 28 §7: the rate select offers only what 软件维护服务 (6%) allows, each levy with its flag.
+    await row.getByTestId('line-rate-0').click();
+    const rateOptions = page.locator(
+      '.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option',
+    );
+    await expect
+      .poll(() => rateOptions.allTextContents())
+      .toEqual([
+        '6%',
+        '免税',
+        '普通零税率',
+        '3%（按3%简易征收）',
+        '1%（小规模纳税人减按1%征收）',
+        '5%（按5%简易征收）',
+      ]);
+    await page.keyboard.press('Escape');
+
     // Live totals and 大写 from the engine.
     await expect
       .poll(() => form.getByTestId('total-total').textContent(), { timeout: 15_000 })

@@ -86,7 +86,7 @@ describe('invoice API: a line rate its tax code does not allow', () => {
     });
     expect(made.statusCode, made.body).toBe(201);
     const id = made.json().id;
-    const { clientSerial: _s, submit: _x, ...edit } = body({ taxCode: COMPUTER, rate: 'rate_9' });
+    const { clientSerial: _s, ...edit } = body({ taxCode: COMPUTER, rate: 'rate_9' });
     const res = await send(token, 'PUT', `${INVOICES}/${id}`, edit);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain('（字段 lines.1.rate）');
@@ -96,7 +96,7 @@ describe('invoice API: a line rate its tax code does not allow', () => {
 
   it('calculate reports the line, so the form shows it under the line', async () => {
     const token = await app().login('demo', 'Demo@123');
-    const { clientSerial: _s, submit: _x, totals: _t, ...draft } = body({ taxCode: RICE, rate: 'rate_6' });
+    const { clientSerial: _s, totals: _t, ...draft } = body({ taxCode: RICE, rate: 'rate_6' });
     const res = await send(token, 'POST', '/api/billing/v1/invoice/calculate', { ...draft, colour: 'blue' });
     expect(res.statusCode).toBe(200);
     expect(res.json().ok).toBe(false);

@@ -59,5 +59,6 @@ export default {
     excess_burden_refund_12: 'Immediate refund of burden above 12%',
     excess_burden_refund_6: 'Immediate refund of burden above 6%',
     zero_rated: 'Zero-rated',
+    reduced_levy_1: 'Small-scale taxpayer levy reduced to 1%',
   },
 };

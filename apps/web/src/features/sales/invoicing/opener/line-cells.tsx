@@ -1,5 +1,5 @@
-import { type CodingSuggestion, type CommodityRow, listCommodities } from '@fpy/contracts';
-import { fromProviderRate, type PreferentialPolicy, rateLabel, type TaxRate } from '@fpy/domain';
+import { allowedRates, type CodingSuggestion, type CommodityRow, listCommodities } from '@fpy/contracts';
+import { codeRates, type PreferentialPolicy, rateLabel, type TaxRate } from '@fpy/domain';
 import { RobotOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { AutoComplete, Button, Popover, Select, Typography } from 'antd';
@@ -80,26 +80,27 @@ export function CommodityNameCell({
   );
 }
 
-/** 智能赋码 for a typed name: the top-3 tax codes; choosing one fills the code, *简称* and the first rate. */
+/**
+ * 智能赋码 for a typed name: the top-3 tax codes; choosing one fills the code, *简称* and the rate the code allows
+ * first, with its policy (issue 28 §7: a 6… code gets 0% 不征税, never a bare 0%).
+ */
 export function AiSuggestButton({
   name,
   onChoose,
   disabled,
 }: {
   name: string;
-  onChoose: (s: { taxCode: string; name: string; rate: TaxRate | null }) => void;
+  onChoose: (s: { taxCode: string; name: string; rate: TaxRate; policy: PreferentialPolicy | null }) => void;
   disabled?: boolean;
 }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const bare = name.replace(/^\*[^*]*\*/, '').trim();
   const choose = (s: CodingSuggestion) => {
-    const first = s.vatRates.split(/[,，、/\s]+/).find(Boolean);
-    onChoose({
-      taxCode: s.code,
-      name: `*${s.shortName}*${bare}`,
-      rate: first ? fromProviderRate(first.endsWith('%') ? first : `${first}%`) : null,
-    });
+    const first = s.rate
+      ? { rate: s.rate, policy: s.policy ?? null }
+      : codeRates(s.code, s.vatRates).choices[0];
+    onChoose({ taxCode: s.code, name: `*${s.shortName}*${bare}`, rate: first.rate, policy: first.policy });
     setOpen(false);
   };
   return (
@@ -131,9 +132,9 @@ const COMMON: [TaxRate, PreferentialPolicy | null][] = [
   ['rate_13', null],
   ['rate_9', null],
   ['rate_6', null],
-  ['rate_5', null],
-  ['rate_3', null],
-  ['rate_1', null],
+  ['rate_5', 'simplified_5'],
+  ['rate_3', 'simplified_3'],
+  ['rate_1', 'reduced_levy_1'],
   ['rate_1_5', 'simplified_5_reduced_1_5'],
   ['rate_0', 'exempt'],
   ['rate_0', 'zero_rated'],
@@ -147,33 +148,59 @@ const optionLabel = (t: TFunction, rate: TaxRate, policy: PreferentialPolicy | n
       : t('opener.rateWithPolicy', { rate: rateLabel(rate), policy: policyName(t, policy) })
     : rateLabel(rate);
 
+const isTaxCode = (code: string) => /^\d{19}$/.test(code);
+
+/**
+ * The rate select offers what the line's tax code allows (issue 28 §7, the engine's codeRates via the yhzcsl call):
+ * its listed rates, then 免税 / 零税率 and the levies, each choice setting its policy flag. A line without a code
+ * yet offers the common choices. A value the code does not allow stays visible but cannot be chosen again, and the
+ * calculation names it under the line.
+ */
 export function RateSelect({
   rate,
   policy,
+  taxCode,
   onChange,
   disabled,
+  rowIndex,
 }: {
   rate: TaxRate;
   policy: PreferentialPolicy | null;
+  taxCode: string;
   onChange: (rate: TaxRate, policy: PreferentialPolicy | null) => void;
   disabled?: boolean;
+  rowIndex?: number;
 }) {
   const { t } = useTranslation();
-  const pairs = COMMON.some(([r, p]) => r === rate && p === policy)
-    ? COMMON
-    : [...COMMON, [rate, policy] as const];
+  const { data } = useQuery({
+    queryKey: ['invoicing', 'code-rates', taxCode],
+    queryFn: ({ signal }) => call(allowedRates, { query: { spbm: taxCode }, signal, silent: true }),
+    staleTime: 5 * 60_000,
+    enabled: isTaxCode(taxCode),
+  });
+  const allowed: [TaxRate, PreferentialPolicy | null][] =
+    isTaxCode(taxCode) && data ? data.options.map((o) => [o.rate, o.policy]) : COMMON;
+  // A bare 0% is 普通零税率 (§3.2): show it as that choice.
+  const current = encode(rate, rate === 'rate_0' && !policy ? 'zero_rated' : policy);
+  const known = allowed.some(([r, p]) => encode(r, p) === current);
   return (
     <Select
       size="small"
       style={{ width: '100%' }}
       disabled={disabled}
-      value={encode(rate, policy)}
-      popupMatchSelectWidth={220}
+      value={known ? current : encode(rate, policy)}
+      popupMatchSelectWidth={260}
+      data-testid={rowIndex === undefined ? undefined : `line-rate-${rowIndex}`}
       onChange={(v: string) => {
         const [r, p] = v.split('|');
         onChange(r as TaxRate, (p || null) as PreferentialPolicy | null);
       }}
-      options={pairs.map(([r, p]) => ({ value: encode(r, p), label: optionLabel(t, r, p) }))}
+      options={[
+        ...allowed.map(([r, p]) => ({ value: encode(r, p), label: optionLabel(t, r, p) })),
+        ...(known
+          ? []
+          : [{ value: encode(rate, policy), label: optionLabel(t, rate, policy), disabled: true }]),
+      ]}
     />
   );
 }

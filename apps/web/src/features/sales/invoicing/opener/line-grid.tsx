@@ -96,7 +96,9 @@ export function LineGrid({ lines, onChange, mode, calc, lineErrors, onModeChange
                 set(i, {
                   name: s.name,
                   taxCode: s.taxCode,
-                  ...(s.rate ? { rate: s.rate, policy: null } : {}),
+                  rate: s.rate,
+                  policy: s.policy,
+                  policyLabel: null,
                 })
               }
             />
@@ -212,6 +214,8 @@ export function LineGrid({ lines, onChange, mode, calc, lineErrors, onModeChange
         <RateSelect
           rate={l.rate}
           policy={l.policy}
+          taxCode={l.taxCode}
+          rowIndex={i}
           disabled={l.kind === 'discount'}
           onChange={(rate, policy) => set(i, { rate, policy })}
         />
