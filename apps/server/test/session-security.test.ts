@@ -211,6 +211,50 @@ describe('security headers', () => {
     }
   });
 
+  it('puts the same headers on every reply: success, refusals from the gate, validation failures and 404s', async () => {
+    const t = app();
+    const token = await t.login('demo', 'Demo@123');
+    const replies = {
+      ok: await t.app.inject({ url: '/api/admin/user/front/info', headers: bearer(token) }),
+      anonymous: await t.app.inject({ url: '/api/admin/user/front/info' }),
+      csrf: await t.app.inject({ url: '/api/admin/user/front/info', headers: cookieHeader(token) }),
+      invalid: await t.app.inject({
+        method: 'POST',
+        url: '/api/billing/v1/invoice/calculate',
+        headers: bearer(token),
+        payload: { lines: 'x' },
+      }),
+      missing: await t.app.inject({ url: '/api/admin/nothing-here', headers: bearer(token) }),
+    };
+    expect(Object.fromEntries(Object.entries(replies).map(([k, r]) => [k, r.statusCode]))).toEqual({
+      ok: 200,
+      anonymous: 401,
+      csrf: 403,
+      invalid: 400,
+      missing: 404,
+    });
+    const security = (h: Record<string, unknown>) =>
+      Object.fromEntries(
+        [
+          'content-security-policy',
+          'cross-origin-opener-policy',
+          'cross-origin-resource-policy',
+          'origin-agent-cluster',
+          'referrer-policy',
+          'x-content-type-options',
+          'x-dns-prefetch-control',
+          'x-download-options',
+          'x-frame-options',
+          'x-permitted-cross-domain-policies',
+          'x-xss-protection',
+        ].map((name) => [name, h[name]]),
+      );
+    const expected = security(replies.ok.headers);
+    expect(expected['x-frame-options']).toBe('SAMEORIGIN');
+    expect(expected['x-xss-protection']).toBe('0');
+    for (const [name, res] of Object.entries(replies)) expect(security(res.headers), name).toEqual(expected);
+  });
+
   it('marks authenticated JSON and API errors no-store', async () => {
     const t = app();
     const token = await t.login('demo', 'Demo@123');
