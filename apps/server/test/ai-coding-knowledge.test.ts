@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { Bm25Index } from '../src/modules/sales/ai-coding/bm25-index.ts';
 import { Coder } from '../src/modules/sales/ai-coding/coder.ts';
 import { calibrate, isLowConfidence } from '../src/modules/sales/ai-coding/confidence.ts';
 import { Hints } from '../src/modules/sales/ai-coding/hints.ts';
@@ -98,6 +99,42 @@ describe('names the dictionaries do not hold whole', () => {
     // The words after it make it a service on the product, or name the machine that works it.
     expect(top('叉车 维修')).toBe('修理修配服务');
     expect(top('会议')).toBe('会议服务');
+  });
+});
+
+describe('issue 28 §8: names the coder had not seen (furniture, IDC, bedding, branded screens)', () => {
+  it('reads furniture by its head noun and its material, not as stationery or a service', () => {
+    expect(top('铁皮 档案柜 十门')).toBe('金属家具');
+    expect(top('胡桃木 文件柜 两门')).toBe('木质家具');
+    expect(top('真皮 大班椅')).toBe('软体家具');
+    expect(top('会议 长桌 2米')).toBe('木质家具');
+    expect(top('经理椅 升降 黑色')).toBe('其他家具');
+  });
+
+  it('reads IDC hosting and bandwidth as the table names them, not as equipment leasing', () => {
+    expect(top('机柜租用 47U 包年')).toBe('信息系统服务');
+    expect(top('独享带宽 50M 月付')).toBe('出租或出售带宽、波长等网络元素');
+  });
+
+  it('reads a bedding set as bedding textiles, not as a filled quilt or a suit', () => {
+    expect(top('莫代尔 四件套 2.0米')).toBe('其他床上用织物制品');
+  });
+
+  it('reads a branded screen by its size or model number, not as the brand’s computer', () => {
+    expect(top('戴尔 S2425H 23.8英寸')).toBe('终端显示设备');
+    expect(top('华硕 VG279Q1A 27英寸 165Hz')).toBe('终端显示设备');
+  });
+
+  it('does not index what a description excludes as the leaf’s own words (不包括 …办公室…用玻璃器具)', () => {
+    const index = new Bm25Index(catalog);
+    const scores = new Float64Array(index.docs.length);
+    index.score('办公室', 1, scores);
+    const glassware = index.docs.findIndex((d) => d.code === '1080114010000000000');
+    expect(glassware).toBeGreaterThanOrEqual(0);
+    expect(scores[glassware]).toBe(0);
+    // …while a member listed before a bracketed exclusion still counts (烤鸭 in 酱卤烧烤肉制品).
+    index.score('烤鸭', 1, scores);
+    expect(scores[index.docs.findIndex((d) => d.code === '1030108030000000000')]).toBeGreaterThan(0);
   });
 });
 

@@ -6,6 +6,14 @@ const FIELD = { name: 3, keywords: 3, description: 1, shortName: 0.7, parent: 0.
 const K1 = 1.2;
 const B = 0.4;
 
+/**
+ * The part of a description that says what a leaf holds: what follows 不包括 names other leaves' goods
+ * (餐饮用玻璃器皿 不包括 办公室…用玻璃器具), so its words must not count for this one; table-knowledge.ts reads
+ * them as the leaf's exclusions instead.
+ */
+const included = (description: string) =>
+  description.replace(/[（(]不包括[^）)]*[）)]/g, '').replace(/不包括[^。；]*[。；]?/g, '');
+
 export interface Posting {
   doc: number;
   tf: number;
@@ -32,7 +40,7 @@ export class Bm25Index {
       add(words(lower(e.name)), FIELD.name);
       add(bigrams(e.name), FIELD.bigram);
       add(words(lower(e.keywords)), FIELD.keywords);
-      add(words(lower(e.description)), FIELD.description);
+      add(words(lower(included(e.description))), FIELD.description);
       add(words(lower(e.shortName)), FIELD.shortName);
       const parent = e.parentCode ? catalog.get(e.parentCode) : undefined;
       if (parent) add(words(lower(parent.name)), FIELD.parent);

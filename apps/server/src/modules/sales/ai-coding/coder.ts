@@ -284,6 +284,29 @@ export class Coder {
     return hits.some((h) => goods(h, false)) || tableHits.some((h) => goods(h, true)) ? end : -1;
   }
 
+  /**
+   * 主管椅, 洽谈桌, 方凳: a furniture character no dictionary term covers ends a furniture noun. Read as a term of
+   * its own (the character and up to two free characters before it), so it can be the head of the name.
+   */
+  private furnitureHeads(text: string, taken: LexiconHit[]): LexiconHit[] {
+    const out: LexiconHit[] = [];
+    for (const m of text.matchAll(FURNITURE_HEAD)) {
+      const at = m.index as number;
+      if (taken.some((h) => at >= h.start && at < h.end)) continue;
+      const code = FURNITURE_LEAF[m[0]];
+      if (!this.docOf.has(code)) continue;
+      let from = at;
+      while (
+        from > at - 2 &&
+        /[\u4e00-\u9fa5]/.test(text[from - 1] ?? '') &&
+        !taken.some((h) => from - 1 < h.end && from - 1 >= h.start)
+      )
+        from--;
+      out.push({ term: text.slice(from, at + 1), code, kind: 'term', start: from, end: at + 1, rank: 0 });
+    }
+    return out;
+  }
+
   /** Where the last curated goods noun of the name starts (a term of two or more characters, not a describing word); -1 if none. */
   private lastGoods(hits: LexiconHit[], tableHits: LexiconHit[]): number {
     let from = -1;
@@ -326,6 +349,7 @@ export class Coder {
     const allHits = this.matcher.match(text);
     const allTableHits = this.tableMatcher.match(text);
     const hits = allHits.filter((h) => h.code !== MODIFIER_CODE);
+    if (/[椅凳桌]/.test(text)) hits.push(...this.furnitureHeads(text, allHits));
     const tableHits = allTableHits.filter((h) => h.code !== MODIFIER_CODE);
     const spans = [...allHits, ...allTableHits].filter((h) => this.modifiers.has(h.term));
     const brandHints = this.hints.brandHints(text, name);
@@ -434,15 +458,6 @@ export class Coder {
       scores[doc] += MODEL;
       this.credit(matched, doc, '《》');
     }
-    if (/[椅凳桌]/.test(text))
-      for (const m of text.matchAll(FURNITURE_HEAD)) {
-        const at0 = m.index as number;
-        if ([...hits, ...tableHits].some((h) => at0 >= h.start && at0 < h.end)) continue;
-        const doc = this.docOf.get(FURNITURE_LEAF[m[0]]);
-        if (doc === undefined) continue;
-        scores[doc] += LEXICON_TERM * at(at0 + 1) * useWord('1', at0, at0 + 1);
-        this.credit(matched, doc, m[0]);
-      }
     const modelHints = this.hints.modelHints(name);
     for (const h of modelHints) {
       const doc = this.docOf.get(h.code) as number;
