@@ -23,11 +23,26 @@ export const policyField = z.enum(PreferentialPolicy);
 const quantityField = blankAsAbsent(decimalText('数量', { signed: true }));
 const unitPriceField = blankAsAbsent(decimalText('单价', { signed: true }));
 
+/** At least the number of integer digits of a decimal text (a sign, blanks and leading zeros only add). */
+const charsBeforePoint = (s: string) => {
+  const point = s.indexOf('.');
+  const end = point < 0 ? s.length : point;
+  return s[0] === '-' || s[0] === '+' ? end - 1 : end;
+};
+
 /**
  * 数量 × 单价 within the 12-digit rule (§4.4): each may have 12 integer digits, their product may not, and past
  * 16 digits 价税合计 could not even be written in words.
  */
 export function quantityPriceInRange(l: { quantity?: string; unitPrice?: string }): boolean {
+  // |q| < 10^a and |p| < 10^b give |q × p| < 10^(a+b): when the characters before the points already say so,
+  // the product needs no big-number arithmetic (which was most of a 20-line draft's validation, issue 28 §10).
+  if (
+    typeof l.quantity === 'string' &&
+    typeof l.unitPrice === 'string' &&
+    charsBeforePoint(l.quantity) + charsBeforePoint(l.unitPrice) <= MAX_AMOUNT_INTEGER_DIGITS
+  )
+    return true;
   const q = l.quantity ? tryParseDecimal(l.quantity) : null;
   const p = l.unitPrice ? tryParseDecimal(l.unitPrice) : null;
   return !q || !p || dec.integerDigits(dec.mul(q, p)) <= MAX_AMOUNT_INTEGER_DIGITS;
