@@ -16,19 +16,32 @@ const MAX_WALK_NODES = 100_000;
  * `text()` would otherwise let it through to a 500.
  */
 export function findNul(value: unknown): (string | number)[] | null {
-  const stack: { v: unknown; path: (string | number)[] }[] = [{ v: value, path: [] }];
+  // Each entry points at its parent: the path is built only for the one string that holds a NUL, not copied
+  // for every node of every request (a 20-line invoice has a few hundred).
+  interface Node {
+    v: unknown;
+    key: string | number | null;
+    parent: Node | null;
+  }
+  const pathOf = (n: Node | null, last?: string) => {
+    const path: (string | number)[] = last === undefined ? [] : [last];
+    for (; n && n.key !== null; n = n.parent) path.unshift(n.key);
+    return path;
+  };
+  const stack: Node[] = [{ v: value, key: null, parent: null }];
   for (let seen = 0; stack.length && seen < MAX_WALK_NODES; seen++) {
-    const { v, path } = stack.pop()!;
+    const node = stack.pop()!;
+    const v = node.v;
     if (typeof v === 'string') {
-      if (v.includes('\u0000')) return path;
+      if (v.includes('\u0000')) return pathOf(node);
     } else if (Array.isArray(v)) {
-      for (let i = v.length - 1; i >= 0; i--) stack.push({ v: v[i], path: [...path, i] });
+      for (let i = v.length - 1; i >= 0; i--) stack.push({ v: v[i], key: i, parent: node });
     } else if (v && typeof v === 'object') {
       const keys = Object.keys(v);
       for (let i = keys.length - 1; i >= 0; i--) {
         const k = keys[i];
-        if (k.includes('\u0000')) return [...path, k];
-        stack.push({ v: (v as Record<string, unknown>)[k], path: [...path, k] });
+        if (k.includes('\u0000')) return pathOf(node, k);
+        stack.push({ v: (v as Record<string, unknown>)[k], key: k, parent: node });
       }
     }
   }

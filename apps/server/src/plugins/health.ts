@@ -118,7 +118,9 @@ export function installHealth(app: FastifyInstance, readiness: Readiness) {
   });
   // Keep-alive clients and proxies reconnect elsewhere once a stopping instance has answered them, and the
   // server's close is never held up by sockets left idle after the requests in flight finish.
-  app.addHook('onSend', async (_req, reply) => {
+  // Callback style: an async hook costs every reply a promise for a flag that is false until shutdown.
+  app.addHook('onSend', (_req, reply, payload, done) => {
     if (readiness.isStopping) reply.header('connection', 'close');
+    done(null, payload);
   });
 }
