@@ -32,6 +32,8 @@ const {
     LOG_LEVEL: 'warn',
     DATABASE_URL: '',
     REDIS_URL: '',
+    // The delivery flow's SMTP server listens on loopback: allowed for the outbound guard (issue 28 §1).
+    OUTBOUND_ALLOW_HOSTS: '127.0.0.1,::1',
   },
   port,
   readyPath: '/api/auth/publicKey',

@@ -39,6 +39,7 @@ import { syncMenus } from './seed/sync-menus.ts';
 import { ProfileCache } from './modules/platform/profile/routes.ts';
 import { LoginKey } from './modules/platform/auth/index.ts';
 import { catalogFor } from './modules/sales/tax-codes/store.ts';
+import { OutboundGuard } from './lib/outbound/index.ts';
 
 /** Bus topic of users, tenants, groups, grants and menus: drops cached actors and profiles. */
 const AUTHZ_TOPIC = 'authz';
@@ -118,7 +119,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   const apiLoad = new ApiLoad();
   // SMS and e-mail: the configured provider accounts with failover, else the embedded sandbox (the outbox).
+  const outbound = OutboundGuard.fromSetting(config.OUTBOUND_ALLOW_HOSTS);
   const messaging = createMessagingGateway(db, {
+    outbound,
     onPollError: (id, err) => console.error(`receipt polling of provider ${id} failed`, err),
   });
   const services: Services = {
@@ -130,6 +133,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     bus,
     notifier: new GatewayNotifier(messaging, db),
     messaging,
+    outbound,
     // On Redis jobs survive restarts and are shared by every process on this database.
     jobs: config.REDIS_URL
       ? await BullQueue.connect(config.REDIS_URL, { prefix: jobsPrefix, busy: () => apiLoad.busy })

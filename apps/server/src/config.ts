@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { parseAllowList } from './lib/outbound/allow-list.ts';
 
 const schema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(9527),
@@ -44,6 +45,21 @@ const schema = z.object({
   // Their CPU share: low = nice 19, requests first (render-pool.ts); normal = for a queue-only instance, or a host
   // whose other busy processes would otherwise hold the renders back.
   RENDER_PRIORITY: z.enum(['low', 'normal']).default('low'),
+  // Internal hosts and ranges the server may connect to when a tenant or an administrator names them (a company's
+  // own mail relay, the tests' stand-ins): host names, addresses and CIDR ranges, comma separated. Empty = none:
+  // loopback, private, link-local and reserved addresses are refused on every outbound connection (lib/outbound).
+  OUTBOUND_ALLOW_HOSTS: z
+    .string()
+    .trim()
+    .superRefine((v, ctx) => {
+      const allow = parseAllowList(v);
+      if ('bad' in allow)
+        ctx.addIssue({
+          code: 'custom',
+          message: `not a host name, address or CIDR range: ${allow.bad} (e.g. relay.corp.example,10.0.0.0/8,127.0.0.1)`,
+        });
+    })
+    .optional(),
   // Which reverse proxies may set X-Forwarded-For: a hop count, or their addresses / CIDR ranges, comma separated.
   // Unset = none: the client address is the socket's, whatever headers say.
   TRUST_PROXY: z

@@ -7,6 +7,11 @@ describe('configuration from the environment', () => {
     const c = loadConfig({});
     expect(c.PORT).toBe(9527);
     expect(c.DATABASE_URL).toBeUndefined();
+    expect(c.OUTBOUND_ALLOW_HOSTS).toBeUndefined();
+    expect(
+      loadConfig({ OUTBOUND_ALLOW_HOSTS: 'relay.corp.example, 10.0.0.0/8,127.0.0.1,::1' })
+        .OUTBOUND_ALLOW_HOSTS,
+    ).toBe('relay.corp.example, 10.0.0.0/8,127.0.0.1,::1');
   });
 
   it.each([
@@ -17,6 +22,8 @@ describe('configuration from the environment', () => {
     [{ PUBLIC_BASE_URL: 'not a url' }, 'PUBLIC_BASE_URL'],
     [{ TRUST_PROXY: 'everyone' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY'],
+    [{ OUTBOUND_ALLOW_HOSTS: '10.0.0.0/33' }, 'OUTBOUND_ALLOW_HOSTS'],
+    [{ OUTBOUND_ALLOW_HOSTS: 'relay.example,http://x' }, 'OUTBOUND_ALLOW_HOSTS'],
   ])('names the bad variable %o', (env, name) => {
     expect(() => loadConfig(env)).toThrowError(ConfigError);
     expect(() => loadConfig(env)).toThrowError(new RegExp(`^Invalid environment variable ${name}:`));

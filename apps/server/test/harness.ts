@@ -78,6 +78,9 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     WEB_DIST: '/nonexistent',
     RENDER_WORKERS: '0',
+    // The stand-ins (SMTP servers, SMS endpoints) listen on loopback, which the outbound guard refuses unless
+    // allowed (issue 28 §1). A test of the guard itself passes OUTBOUND_ALLOW_HOSTS: '' (or none) in `env`.
+    OUTBOUND_ALLOW_HOSTS: '127.0.0.1,::1',
     ...env,
   });
   const built = await buildApp(config, {

@@ -9,3 +9,5 @@ export * from './text/face-text.ts';
 export * from './red-letter/index.ts';
 export * from './delivery/index.ts';
 export * from './delivery-failure.ts';
+export * from './masked-secret.ts';
+export * from './smtp-tls.ts';

@@ -9,6 +9,7 @@ import type { Bus } from '../lib/bus.ts';
 import type { Kv } from '../lib/kv.ts';
 import type { LimiterFactory } from '../lib/limiter.ts';
 import type { Notifier } from '../lib/notifier.ts';
+import type { OutboundGuard } from '../lib/outbound/index.ts';
 
 /** Who is calling. Built once per token and cached (see plugins/auth.ts). */
 export interface Actor {
@@ -52,6 +53,11 @@ export interface Services {
    * when none is configured (modules/delivery/providers). Receipts reach modules through its onReceipts.
    */
   messaging: MessagingGateway;
+  /**
+   * The guard every connection to an address a tenant or an administrator chose passes (lib/outbound): refuses
+   * loopback, private, link-local and reserved addresses unless OUTBOUND_ALLOW_HOSTS names them.
+   */
+  outbound: OutboundGuard;
   /** Drop cached actors and profiles after grants, menus, groups or users change, on every server process. */
   invalidateAuthz(): void;
 }

@@ -1,3 +1,4 @@
+import { DELIVERY_FAILURE_KINDS, SECRET_MASK, type SecretDestinations } from '@fpy/domain';
 import { z } from 'zod';
 import { blankText, idParams, okReply, text } from '../common.ts';
 import { defineRoute } from '../route.ts';
@@ -10,7 +11,7 @@ import { defineRoute } from '../route.ts';
  * back keeps the stored secret.
  */
 
-export const SECRET_MASK = '******';
+export { SECRET_MASK } from '@fpy/domain';
 
 export const messageChannels = ['sms', 'email'] as const;
 export type MessageChannel = (typeof messageChannels)[number];
@@ -23,13 +24,34 @@ export const KINDS_OF_CHANNEL: Record<MessageChannel, readonly ProviderKind[]> =
   email: ['smtp', 'sandbox'],
 };
 
-/** The secret fields of each kind's config: masked in answers, kept when sent back masked. */
-export const SECRET_FIELDS: Record<ProviderKind, readonly string[]> = {
-  smtp: ['pass'],
-  aliyun: ['accessKeySecret'],
-  tencent: ['secretKey'],
-  sandbox: [],
+/**
+ * The secret fields of each kind's config, each with the fields of the destination it belongs to: masked in
+ * answers, and kept when sent back masked only while none of those fields changed (issue 28 §2; the rule is
+ * @fpy/domain mergeMaskedSecrets). TLS settings count: turning TLS or certificate checks off would hand a kept
+ * password to whoever sits on the way.
+ */
+export const SECRET_DESTINATIONS: Record<ProviderKind, SecretDestinations> = {
+  smtp: { pass: ['host', 'port', 'user', 'secure', 'rejectUnauthorized'] },
+  aliyun: { accessKeySecret: ['accessKeyId', 'endpoint', 'protocol', 'regionId'] },
+  tencent: { secretKey: ['secretId', 'endpoint', 'protocol', 'region'] },
+  sandbox: {},
 };
+
+/**
+ * The config field naming where each kind connects (a host, or an SDK endpoint host[:port]): checked by the
+ * server's outbound guard when saved and on every connection.
+ */
+export const DESTINATION_HOST_FIELD: Record<ProviderKind, string | null> = {
+  smtp: 'host',
+  aliyun: 'endpoint',
+  tencent: 'endpoint',
+  sandbox: null,
+};
+
+/** The secret fields of each kind's config. */
+export const SECRET_FIELDS = Object.fromEntries(
+  Object.entries(SECRET_DESTINATIONS).map(([kind, d]) => [kind, Object.keys(d)]),
+) as unknown as Record<ProviderKind, readonly string[]>;
 
 const required = (max: number, label: string) => text(max, label).min(1, `请输入${label}`);
 /** A secret as typed; blank or SECRET_MASK means "keep the stored one" (the server then requires one). */
@@ -207,11 +229,17 @@ export const providerTestBody = z.object({
 });
 export type ProviderTestBody = z.input<typeof providerTestBody>;
 
-/** What one account answered to a test message: accepted with its message id, or its refusal code. */
+/**
+ * What one account answered to a test message: accepted with its message id, or the kind of its failure
+ * (refused, timed out, authentication, TLS, recipient, blocked address …) with our own words for it in the
+ * caller's language — never the remote's own text (a banner or a version would tell an internal service apart).
+ */
 export const providerTestReply = z.object({
   accepted: z.boolean(),
   providerMessageId: z.string().nullable(),
+  /** The refusal's code (SMTP_535, ECONNECTION, isv.MOBILE_NUMBER_ILLEGAL …; OUTBOUND_BLOCKED for the guard). */
   code: z.string().nullable(),
+  kind: z.enum(DELIVERY_FAILURE_KINDS).nullable(),
   message: z.string().nullable(),
   retryable: z.boolean().nullable(),
 });

@@ -53,8 +53,16 @@ export const deliveryProviderMessages = {
     en: 'A provider of {channel} cannot be of kind {kind}',
   },
   PROVIDER_SECRET_REQUIRED: {
-    zh: '请输入{field}（字段 config.{key}）',
-    en: 'Enter the {field} (field config.{key})',
+    zh: '请输入{field}（字段 {key}）',
+    en: 'Enter the {field} (field {key})',
+  },
+  SECRET_DESTINATION_CHANGED: {
+    zh: '目的地址已更改，请重新输入{field}（字段 {key}）',
+    en: 'The destination changed; enter the {field} again (field {key})',
+  },
+  OUTBOUND_BLOCKED: {
+    zh: '“{host}”指向内网、本机或保留地址，不能连接（字段 {key}）',
+    en: '“{host}” points to an internal, loopback or reserved address and cannot be connected to (field {key})',
   },
   PROVIDER_TEST_RECIPIENT: {
     zh: '{problem}（字段 to）',

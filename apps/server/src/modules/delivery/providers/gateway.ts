@@ -9,6 +9,7 @@ import type {
   Receipt,
   SendOptions,
 } from '../../../gateways/messaging/gateway.ts';
+import type { OutboundGuard } from '../../../lib/outbound/index.ts';
 import { accountsFor, allEnabledAccounts } from './accounts.ts';
 import type { Adapter, CallOptions, ProviderAccount, SendResult } from './adapters/adapter.ts';
 import { AdapterRegistry } from './adapters/registry.ts';
@@ -18,6 +19,8 @@ import { pendingSourceOf } from './receipts/registry.ts';
 import { asRefusal, ProviderRefusal, refuse } from './refusal.ts';
 
 export interface GatewayOptions {
+  /** The outbound guard every connection to an account's host or endpoint passes (lib/outbound). */
+  outbound: OutboundGuard;
   /** Default time one account may take before the next is tried. */
   timeoutMs?: number;
   /** Injected by tests to pin the weighted order. */
@@ -72,10 +75,10 @@ export class ProviderGateway implements MessagingGateway {
 
   constructor(
     private readonly db: Db,
-    private readonly opts: GatewayOptions = {},
+    private readonly opts: GatewayOptions,
   ) {
     this.timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    this.adapters = new AdapterRegistry(db, this.timeoutMs);
+    this.adapters = new AdapterRegistry(db, this.timeoutMs, opts.outbound);
   }
 
   sendEmail(tenantId: number | null, msg: OutboundEmail, opts?: SendOptions): Promise<Accepted> {
@@ -191,6 +194,6 @@ export class ProviderGateway implements MessagingGateway {
 }
 
 /** The gateway Services exposes as `services.messaging` (app.ts). */
-export function createMessagingGateway(db: Db, opts: GatewayOptions = {}): ProviderGateway {
+export function createMessagingGateway(db: Db, opts: GatewayOptions): ProviderGateway {
   return new ProviderGateway(db, opts);
 }

@@ -32,7 +32,9 @@ export { ProviderRefusal, type RefusalScope } from './refusal.ts';
 export function registerDeliveryProvidersModule(app: FastifyInstance, { services }: ModuleDeps) {
   // app.ts builds a ProviderGateway; a test may inject another gateway, then a private one serves the pages.
   const gateway =
-    services.messaging instanceof ProviderGateway ? services.messaging : createMessagingGateway(services.db);
+    services.messaging instanceof ProviderGateway
+      ? services.messaging
+      : createMessagingGateway(services.db, { outbound: services.outbound });
   registerProviderAdminRoutes(app, gateway);
   registerEnterpriseMailRoutes(app, gateway);
   registerReceiptRoutes(app);

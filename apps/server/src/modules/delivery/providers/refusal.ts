@@ -1,5 +1,6 @@
 import { formatMessage, type MessageKey, type MessageParams, codeOfKey } from '@fpy/contracts';
 import { ProviderError } from '../../../gateways/messaging/gateway.ts';
+import { OutboundBlocked } from '../../../lib/outbound/index.ts';
 
 /**
  * What a provider's error means for the message, which decides failover (README "Failover"):
@@ -49,6 +50,9 @@ export const refuse = <K extends MessageKey>(key: K, params: MessageParams<K>, s
 export function asRefusal(err: unknown, providerId: number): ProviderRefusal {
   if (err instanceof ProviderRefusal)
     return err.providerId === providerId ? err : err.withProvider(providerId);
+  // The outbound guard refused the account's address: this account cannot send until an administrator fixes it.
+  if (err instanceof OutboundBlocked)
+    return new ProviderRefusal(err.code, err.message, 'account', providerId);
   if (err instanceof ProviderError)
     return new ProviderRefusal(err.code, err.message, err.retryable ? 'transient' : 'account', providerId);
   const message = err instanceof Error ? err.message : String(err);

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/feedback.ts';
 import { call } from '../../../lib/http.ts';
 import { useCan } from '../../../lib/permission.tsx';
+import { useSecureFollowsPort } from '../../../lib/secure-follows-port.ts';
 import { enterpriseMailQuery, ignore, platKeys } from './plat-api.ts';
 
 /**
@@ -20,6 +21,8 @@ export function EnterpriseMailForm() {
   const [testTo, setTestTo] = useState('');
   const [testing, setTesting] = useState(false);
   const canEdit = useCan('zzsdzfp:btn_mail');
+  const [form] = Form.useForm<EnterpriseMailBody>();
+  const securePort = useSecureFollowsPort(form);
   if (!data) return <Skeleton active />;
 
   const submit = (body: EnterpriseMailBody) => {
@@ -45,10 +48,12 @@ export function EnterpriseMailForm() {
   const f = (k: string) => t(`plat.mail.fields.${k}`);
   return (
     <Form<EnterpriseMailBody>
+      form={form}
       name="enterpriseMail"
       layout="vertical"
       initialValues={data}
       onFinish={submit}
+      onValuesChange={securePort.onValuesChange}
       disabled={!canEdit}
       style={{ maxWidth: 760 }}
     >

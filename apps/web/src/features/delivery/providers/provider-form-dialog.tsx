@@ -14,6 +14,7 @@ import { call } from '../../../lib/http.ts';
 import { AppModal } from '../../../lib/modal.tsx';
 import { ConfigFields, defaultConfig } from './config-fields.tsx';
 import { providerKeys, routesOf } from './providers-api.ts';
+import { useSecureFollowsPort } from '../../../lib/secure-follows-port.ts';
 
 interface Values {
   kind: ProviderKind;
@@ -42,10 +43,12 @@ export function ProviderFormDialog({
   const open = row !== undefined;
   const kinds = KINDS_OF_CHANNEL[channel];
   const kind = (Form.useWatch('kind', form) ?? row?.kind ?? kinds[0]) as ProviderKind;
+  const securePort = useSecureFollowsPort(form, ['config']);
 
   useEffect(() => {
     if (!open) return;
     form.resetFields();
+    securePort.reset();
     const initialKind = row?.kind ?? kinds[0];
     form.setFieldsValue({
       kind: initialKind,
@@ -56,7 +59,7 @@ export function ProviderFormDialog({
       remark: row?.remark ?? '',
       config: row ? { ...row.config } : defaultConfig(initialKind),
     });
-  }, [open, row, form, kinds]);
+  }, [open, row, form, kinds, securePort.reset]);
 
   const changeKind = (next: ProviderKind) => {
     // Another kind has other settings: start from its defaults (a secret of the old kind never carries over).
@@ -100,7 +103,13 @@ export function ProviderFormDialog({
       onCancel={onClose}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" name="message-provider" onFinish={submit}>
+      <Form
+        form={form}
+        layout="vertical"
+        name="message-provider"
+        onFinish={submit}
+        onValuesChange={securePort.onValuesChange}
+      >
         <Row gutter={12}>
           <Col span={10}>
             <Form.Item name="kind" label={t('deliveryProviders.kind')} rules={[{ required: true }]}>

@@ -3,6 +3,7 @@ import Dysms, { QuerySendDetailsRequest, SendSmsRequest } from '@alicloud/dysmsa
 import { Config as OpenApiConfig } from '@alicloud/openapi-client';
 import { smsSegments } from '@fpy/domain';
 import type { OutboundSms, Receipt } from '../../../../gateways/messaging/gateway.ts';
+import { OutboundBlocked, type OutboundGuard, withOutboundGuard } from '../../../../lib/outbound/index.ts';
 import { providerRefusal } from '../refusal.ts';
 import type { Adapter, CallOptions, PendingMessage, SendResult } from './adapter.ts';
 import { aliyunScope } from './aliyun-codes.ts';
@@ -29,6 +30,7 @@ export class AliyunAdapter implements Adapter {
     private readonly providerId: number,
     private readonly config: AliyunConfig,
     private readonly timeoutMs: number,
+    private readonly outbound: OutboundGuard,
   ) {
     this.client = new DysmsClient(
       new OpenApiConfig({
@@ -111,8 +113,10 @@ export class AliyunAdapter implements Adapter {
   /** The SDK's call with its exceptions (HTTP 4xx/5xx, network) turned into refusals. */
   private async call<T extends { body?: unknown }>(fn: () => Promise<T>): Promise<T['body']> {
     try {
-      return (await fn()).body;
+      // The SDK takes no agent: its sockets are guarded for the duration of the call (lib/outbound).
+      return (await withOutboundGuard(this.outbound, fn)).body;
     } catch (err) {
+      if (err instanceof OutboundBlocked) throw err;
       const e = err as { code?: string; message?: string; statusCode?: number; data?: { Message?: string } };
       if (e.statusCode && e.code && e.code !== 'undefined') {
         const scope = e.statusCode >= 500 ? 'transient' : aliyunScope(e.code);

@@ -1,5 +1,6 @@
 import type { AliyunConfig, SmtpConfig, TencentConfig } from '@fpy/contracts';
 import type { Db } from '@fpy/db';
+import type { OutboundGuard } from '../../../../lib/outbound/index.ts';
 import type { Adapter, ProviderAccount } from './adapter.ts';
 import { AliyunAdapter } from './aliyun.ts';
 import { SandboxAdapter } from './sandbox.ts';
@@ -17,6 +18,7 @@ export class AdapterRegistry {
   constructor(
     private readonly db: Db,
     private readonly timeoutMs: number,
+    private readonly outbound: OutboundGuard,
   ) {}
 
   get(account: ProviderAccount): Adapter {
@@ -31,11 +33,11 @@ export class AdapterRegistry {
   private build(a: ProviderAccount): Adapter {
     switch (a.kind) {
       case 'smtp':
-        return new SmtpAdapter(a.config as SmtpConfig, this.timeoutMs);
+        return new SmtpAdapter(a.config as SmtpConfig, this.timeoutMs, this.outbound);
       case 'aliyun':
-        return new AliyunAdapter(a.id, a.config as AliyunConfig, this.timeoutMs);
+        return new AliyunAdapter(a.id, a.config as AliyunConfig, this.timeoutMs, this.outbound);
       case 'tencent':
-        return new TencentAdapter(a.id, a.config as TencentConfig, this.timeoutMs);
+        return new TencentAdapter(a.id, a.config as TencentConfig, this.timeoutMs, this.outbound);
       case 'sandbox':
         return new SandboxAdapter(this.db);
     }

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import type { Socket } from 'node:net';
 import type { SmtpConfig } from '@fpy/contracts';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { OutboundEmail } from '../../../../gateways/messaging/gateway.ts';
+import type { OutboundGuard } from '../../../../lib/outbound/index.ts';
 import { providerRefusal, type RefusalScope } from '../refusal.ts';
 import type { Adapter, CallOptions, SendResult } from './adapter.ts';
 
@@ -15,8 +17,17 @@ export class SmtpAdapter implements Adapter {
   constructor(
     private readonly config: SmtpConfig,
     timeoutMs: number,
+    outbound: OutboundGuard,
   ) {
     this.transport = nodemailer.createTransport({
+      // Every connection of the pool is opened by the outbound guard (lib/outbound): the host is resolved and
+      // each address checked, and the socket handed over is connected to a checked address (TLS and STARTTLS
+      // then run over it as usual, with the host name for SNI and the certificate).
+      getSocket: (options: { host?: string; port?: number }, callback: GetSocketCallback) => {
+        outbound
+          .connect(options.host ?? config.host, options.port ?? config.port, timeoutMs)
+          .then((connection) => callback(null, { connection }), callback);
+      },
       pool: true,
       maxConnections: 3,
       maxMessages: 100,
@@ -75,6 +86,8 @@ export class SmtpAdapter implements Adapter {
   }
 }
 
+type GetSocketCallback = (err: Error | null, socket?: { connection: Socket }) => void;
+
 export const domainOf = (address: string) => address.slice(address.lastIndexOf('@') + 1).toLowerCase();
 
 /**
@@ -105,6 +118,13 @@ const TRANSIENT_CODES = new Set([
   'EPROXY',
   'EMAXLIMIT',
   'EABORT',
+  // Node's own, from the outbound guard's connection (nodemailer's getSocket passes them through as they are).
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
 ]);
 
 /**

@@ -1,6 +1,12 @@
 import type { TencentConfig } from '@fpy/contracts';
 import * as tencentcloud from 'tencentcloud-sdk-nodejs-sms';
 import type { OutboundSms, Receipt } from '../../../../gateways/messaging/gateway.ts';
+import {
+  guardedAgent,
+  OutboundBlocked,
+  type OutboundGuard,
+  surfaceBlocked,
+} from '../../../../lib/outbound/index.ts';
 import { providerRefusal, refuse } from '../refusal.ts';
 import type { Adapter, CallOptions, SendResult } from './adapter.ts';
 import { templateFor } from './sms-template.ts';
@@ -21,6 +27,7 @@ export class TencentAdapter implements Adapter {
     private readonly providerId: number,
     private readonly config: TencentConfig,
     timeoutMs: number,
+    outbound: OutboundGuard,
   ) {
     this.client = new SmsClient({
       credential: { secretId: config.secretId, secretKey: config.secretKey },
@@ -29,6 +36,8 @@ export class TencentAdapter implements Adapter {
         httpProfile: {
           endpoint: config.endpoint,
           protocol: `${config.protocol}://`,
+          // Every socket through the outbound guard (lib/outbound): the endpoint's addresses are checked.
+          agent: guardedAgent(outbound, config.protocol),
           // Seconds, whole: the SDK multiplies by 1000.
           reqTimeout: Math.max(1, Math.ceil(timeoutMs / 1000)),
         },
@@ -77,8 +86,10 @@ export class TencentAdapter implements Adapter {
 
   private async call<T>(fn: () => Promise<T>): Promise<T> {
     try {
-      return await fn();
+      // The SDK wraps socket errors in its own: the guard's refusal is surfaced as itself (lib/outbound).
+      return await surfaceBlocked(fn);
     } catch (err) {
+      if (err instanceof OutboundBlocked) throw err;
       const e = err as { code?: string; message?: string; httpCode?: number };
       if (e.code) throw providerRefusal(e.code, (e.message ?? '').slice(0, 500), tencentScope(e.code));
       if (e.httpCode) throw providerRefusal(`HTTP_${e.httpCode}`, e.message ?? '', 'transient');

@@ -83,9 +83,11 @@ export function registerEnterpriseMailRoutes(app: FastifyInstance, gateway: Prov
       remark: null,
     };
     const existing = await mailbox(ctx.db, tenantId);
+    // The form is flat: its fields are named `host`, `pass` …, not `config.host`.
+    const flat = (key: string) => key;
     const row = existing
-      ? await updateAccount(ctx, 'email', owner, existing.id, provider)
-      : await createAccount(ctx, 'email', owner, provider);
+      ? await updateAccount(ctx, 'email', owner, existing.id, provider, flat)
+      : await createAccount(ctx, 'email', owner, provider, flat);
     gateway.forget(row.id);
     return reply(row);
   });
@@ -93,6 +95,6 @@ export function registerEnterpriseMailRoutes(app: FastifyInstance, gateway: Prov
   route(app, testEnterpriseMail, async (ctx, { body }) => {
     const row = await mailbox(ctx.db, ownCompany(ctx));
     if (!row) throw businessError('ENTERPRISE_MAIL_NOT_SET');
-    return testSend(gateway, row, { to: body.to });
+    return testSend(gateway, row, { to: body.to }, ctx.lang);
   });
 }

@@ -6,9 +6,11 @@ import {
   pushAliyunReceipts,
   pushMailBounce,
   pushTencentReceipts,
+  SECRET_DESTINATIONS,
   SECRET_FIELDS,
   SECRET_MASK,
 } from '@fpy/contracts';
+import { mergeMaskedSecrets } from '@fpy/domain';
 import type { messageProviders } from '@fpy/db';
 import { local } from '@fpy/contracts';
 import { badRequest } from '../../../../lib/errors.ts';
@@ -39,27 +41,43 @@ export function maskConfig(kind: string, config: Config): ProviderRow['config'] 
   return out;
 }
 
+/** How a form names a config field in its messages: `config.host` on the provider pages, `host` on 企业邮箱. */
+export type FieldPath = (key: string) => string;
+export const providerFieldPath: FieldPath = (key) => `config.${key}`;
+
+const secretLabel = (key: string) => local(SECRET_LABELS[key] ?? key, SECRET_LABELS_EN[key] ?? key);
+
 /**
- * The config to store from a form: a secret sent back as SECRET_MASK or blank keeps the stored one (only when
- * the kind did not change); a secret is required in the end. Kinds with receipts get a token once.
+ * The config to store from a form: a secret sent back as SECRET_MASK or blank keeps the stored one only while
+ * its destination is unchanged (SECRET_DESTINATIONS, @fpy/domain mergeMaskedSecrets), else 400 naming the
+ * secret; a secret is required in the end. Kinds with receipts get a token once.
  */
-export function configToStore(kind: ProviderKind, incoming: Config, stored: Row | null): Config {
-  const previous = stored && stored.kind === kind ? ((stored.config ?? {}) as Config) : {};
-  const config: Config = { ...incoming };
-  for (const key of SECRET_FIELDS[kind]) {
-    const v = typeof config[key] === 'string' ? (config[key] as string) : '';
-    if (v === '' || v === SECRET_MASK) config[key] = previous[key] ?? '';
+export function configToStore(
+  kind: ProviderKind,
+  incoming: Config,
+  stored: Row | null,
+  fieldPath: FieldPath = providerFieldPath,
+): Config {
+  const previous = stored && stored.kind === kind ? ((stored.config ?? {}) as Config) : null;
+  const merged = mergeMaskedSecrets(incoming, previous, SECRET_DESTINATIONS[kind]);
+  if (merged.destinationChanged) {
+    const key = merged.destinationChanged.secret;
+    throw badRequest(
+      'SECRET_DESTINATION_CHANGED',
+      { field: secretLabel(key), key: fieldPath(key) },
+      { field: fieldPath(key), changed: merged.destinationChanged.fields.map(fieldPath) },
+    );
+  }
+  const config: Config = merged.config;
+  for (const key of merged.missing) {
     // SMTP without a user needs no password (an open relay inside the network).
     const optional = kind === 'smtp' && !config.user;
-    if (!config[key] && !optional)
-      throw badRequest('PROVIDER_SECRET_REQUIRED', {
-        field: local(SECRET_LABELS[key] ?? key, SECRET_LABELS_EN[key] ?? key),
-        key,
-      });
+    if (!optional)
+      throw badRequest('PROVIDER_SECRET_REQUIRED', { field: secretLabel(key), key: fieldPath(key) });
   }
   if (kind === 'aliyun' || kind === 'tencent' || kind === 'smtp')
     config.callbackToken =
-      typeof previous.callbackToken === 'string' && previous.callbackToken
+      typeof previous?.callbackToken === 'string' && previous.callbackToken
         ? previous.callbackToken
         : randomBytes(24).toString('base64url');
   // What is stored is exactly what the kind's schema produces (unknown keys dropped), plus the token.

@@ -47,7 +47,7 @@ function registerChannel(
   });
   route(app, routes.test, async (ctx, { params, body }) => {
     const row = await getAccount(ctx.db, channel, PLATFORM, params.id);
-    return testSend(gateway, row, body);
+    return testSend(gateway, row, body, ctx.lang);
   });
 }
 

@@ -3,7 +3,8 @@ import { type Db, messageProviders, resourceChanges } from '@fpy/db';
 import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { AuthedCtx } from '../../../../http/context.ts';
 import { badRequest, notFound } from '../../../../lib/errors.ts';
-import { configToStore, maskConfig } from './mask.ts';
+import { vetDestination } from './destination.ts';
+import { configToStore, type FieldPath, maskConfig, providerFieldPath } from './mask.ts';
 
 type Row = typeof messageProviders.$inferSelect;
 
@@ -82,9 +83,16 @@ const columns = (body: ProviderBody) => ({
   remark: body.remark,
 });
 
-export function createAccount(ctx: AuthedCtx, channel: MessageChannel, owner: Owner, body: ProviderBody) {
+export async function createAccount(
+  ctx: AuthedCtx,
+  channel: MessageChannel,
+  owner: Owner,
+  body: ProviderBody,
+  fieldPath: FieldPath = providerFieldPath,
+) {
   checkKind(channel, body);
-  const config = configToStore(body.kind, body.config, null);
+  const config = configToStore(body.kind, body.config, null, fieldPath);
+  await vetDestination(ctx, body.kind, config, fieldPath);
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(messageProviders)
@@ -95,17 +103,20 @@ export function createAccount(ctx: AuthedCtx, channel: MessageChannel, owner: Ow
   });
 }
 
-export function updateAccount(
+export async function updateAccount(
   ctx: AuthedCtx,
   channel: MessageChannel,
   owner: Owner,
   id: number,
   body: ProviderBody,
+  fieldPath: FieldPath = providerFieldPath,
 ) {
   checkKind(channel, body);
+  // Before the row is locked: resolving a name may take a moment.
+  await vetDestination(ctx, body.kind, body.config, fieldPath);
   return ctx.db.transaction(async (tx) => {
     const existing = await getAccount(tx as unknown as Db, channel, owner, id, true);
-    const config = configToStore(body.kind, body.config, existing);
+    const config = configToStore(body.kind, body.config, existing, fieldPath);
     const [row] = await tx
       .update(messageProviders)
       .set({ ...columns(body), config, updatedAt: new Date() })

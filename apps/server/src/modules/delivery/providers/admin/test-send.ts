@@ -1,6 +1,11 @@
-import { local, type MessageChannel, type ProviderTestReply } from '@fpy/contracts';
+import { formatMessage, type Lang, local, type MessageChannel, type ProviderTestReply } from '@fpy/contracts';
 import type { messageProviders } from '@fpy/db';
-import { normalizeRecipient, recipientProblem } from '@fpy/domain';
+import {
+  classifyDeliveryFailure,
+  deliveryFailureCode,
+  normalizeRecipient,
+  recipientProblem,
+} from '@fpy/domain';
 import { badRequest } from '../../../../lib/errors.ts';
 import { toAccount } from '../accounts.ts';
 import type { ProviderGateway } from '../gateway.ts';
@@ -13,27 +18,43 @@ const PROBLEM_EN: Record<MessageChannel, string> = {
   sms: 'The mobile number must be an 11-digit mainland number',
 };
 
+/** A refusal code as answered: a plain token (ours, nodemailer's, a provider's documented code), else a generic one. */
+const safeCode = (code: string) => (/^[A-Za-z0-9_.]{1,64}$/.test(code) ? code : 'PROVIDER_ERROR');
+
+/**
+ * The failure of a test as the page shows it: its kind and our own words for it, in the caller's language. Never
+ * the remote's text: an internal service's banner, version or error page would tell what answers where.
+ */
+export function failureReply(
+  refusal: { code: string; message: string; retryable: boolean },
+  lang: Lang,
+): ProviderTestReply {
+  const kind = classifyDeliveryFailure(refusal);
+  return {
+    accepted: false,
+    providerMessageId: null,
+    code: safeCode(refusal.code),
+    kind,
+    message: formatMessage(deliveryFailureCode(kind), undefined, lang),
+    retryable: refusal.retryable,
+  };
+}
+
 /**
  * Sends one test message through exactly this account (no failover, enabled or not) and answers what the
- * provider said: accepted with its message id, or its refusal code and text.
+ * provider said: accepted with its message id, or the kind of its failure (failureReply).
  */
 export async function testSend(
   gateway: ProviderGateway,
   row: Row,
   input: { to: string; templateCode?: string | null; templateParams?: Record<string, string> },
+  lang: Lang,
 ): Promise<ProviderTestReply> {
   const channel = row.channel as MessageChannel;
   const problem = recipientProblem(channel, input.to);
   if (problem) throw badRequest('PROVIDER_TEST_RECIPIENT', { problem: local(problem, PROBLEM_EN[channel]) });
   const account = toAccount(row);
-  if (!account)
-    return {
-      accepted: false,
-      providerMessageId: null,
-      code: 'CONFIG_INVALID',
-      message: '账号配置不完整',
-      retryable: false,
-    };
+  if (!account) return failureReply({ code: 'CONFIG_INVALID', message: '', retryable: false }, lang);
   const to = normalizeRecipient(channel, input.to);
   const at = new Date().toISOString();
   try {
@@ -61,17 +82,12 @@ export async function testSend(
       accepted: true,
       providerMessageId: accepted.providerMessageId,
       code: null,
+      kind: null,
       message: null,
       retryable: null,
     };
   } catch (err) {
     if (!(err instanceof ProviderRefusal)) throw err;
-    return {
-      accepted: false,
-      providerMessageId: null,
-      code: err.code,
-      message: err.message,
-      retryable: err.retryable,
-    };
+    return failureReply(err, lang);
   }
 }
