@@ -148,6 +148,16 @@ describe('XML master (notes §9.4)', () => {
     expect(xmlText(x, 'EInvoiceData/AdditionalInformation/BlueInvoiceNumber')).toBe('24312000000136634900');
     expect(xmlText(x, 'EInvoiceData/AdditionalInformation/Remark')).toContain('24312000000136634900');
   });
+
+  it("names a levy's 特殊管理 item, but not the 1% reduction, which is no such item (issue 28 §7)", () => {
+    const data = face({}, 2);
+    data.lines[0] = { ...data.lines[0], rate: 'rate_3', policy: 'simplified_3', taxFen: 600 };
+    data.lines[1] = { ...data.lines[1], rate: 'rate_1', policy: 'reduced_levy_1', taxFen: 200 };
+    const items = xmlAll(parseXml(buildInvoiceXml(data)), 'EInvoiceData/IssuItemInformation');
+    expect(xmlText(items[0], 'TaxPreferentialPolicy')).toBe('按3%简易征收');
+    expect(xmlText(items[1], 'TaxRate')).toBe('0.01');
+    expect(xmlText(items[1], 'TaxPreferentialPolicy') ?? '').toBe('');
+  });
 });
 
 describe('PDF face', () => {

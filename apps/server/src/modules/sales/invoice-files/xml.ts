@@ -158,7 +158,10 @@ export function buildInvoiceXml({ invoice: inv, lines }: FaceData): string {
                   ['ComTaxAm', yuan(l.taxFen)],
                   [
                     'TaxPreferentialPolicy',
-                    l.policy ? (POLICY_LABEL[l.policy as PreferentialPolicy] ?? null) : null,
+                    // The 1% reduction is the line's reason, not a 特殊管理 item (issue 28 §7, §3.1).
+                    l.policy && l.policy !== 'reduced_levy_1'
+                      ? (POLICY_LABEL[l.policy as PreferentialPolicy] ?? null)
+                      : null,
                   ],
                 ],
               ],
