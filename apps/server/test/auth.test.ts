@@ -134,6 +134,10 @@ describe('auth', () => {
       await app().app.inject({ url: '/api/admin/user/front/tenant/menus', headers: bearer(token) })
     ).json();
     expect(menus).toEqual([
+      // The layout pages every company user has (spec §2.11), then the granted groups.
+      expect.objectContaining({ code: 'dashboard', hidden: false }),
+      expect.objectContaining({ code: 'personalInformation', hidden: true }),
+      expect.objectContaining({ code: 'companyCenter', hidden: true }),
       expect.objectContaining({
         code: 'orgManager',
         children: [expect.objectContaining({ code: 'userManager' })],

@@ -4,6 +4,7 @@ export * from './system/auth.ts';
 export * from './system/profile.ts';
 export * from './system/docs.ts';
 export * from './menu-catalogue.ts';
+export * from './layout-menus.ts';
 export * from './system/departments.ts';
 export * from './system/users.ts';
 export * from './system/groups.ts';

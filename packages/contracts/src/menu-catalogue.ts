@@ -17,6 +17,12 @@ export interface MenuDef {
   icon?: string;
   /** platform: only platform accounts may hold it (never granted to a tenant group). */
   scope?: 'tenant' | 'platform';
+  /**
+   * The page works on one company's own data, so an account of no company (the platform's) is never served it,
+   * whatever it holds (the menu endpoint filters it; its endpoints refuse with TENANT_REQUIRED). Covers the
+   * node's children.
+   */
+  companyOnly?: true;
   hidden?: boolean;
   elements?: ElementDef[];
   children?: MenuDef[];
@@ -321,6 +327,7 @@ export const menuCatalogue: MenuDef[] = [
     zh: '开票平台设置',
     en: 'Invoicing platform',
     icon: 'ShopOutlined',
+    companyOnly: true,
     children: [
       {
         code: 'companyinfo',
@@ -570,6 +577,17 @@ export function catalogueCodes(): Set<string> {
   for (const m of flattenCatalogue()) {
     codes.add(m.code);
     for (const e of m.elements ?? []) codes.add(elementCode(m.code, e.action));
+  }
+  return codes;
+}
+
+/** Codes of the menus only a company account is served: each companyOnly node and everything under it. */
+export function companyOnlyCodes(defs: MenuDef[] = menuCatalogue, inherited = false): Set<string> {
+  const codes = new Set<string>();
+  for (const d of defs) {
+    const companyOnly = inherited || d.companyOnly === true;
+    if (companyOnly) codes.add(d.code);
+    for (const c of companyOnlyCodes(d.children ?? [], companyOnly)) codes.add(c);
   }
   return codes;
 }

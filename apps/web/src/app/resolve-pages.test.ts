@@ -20,25 +20,31 @@ const profile = (menus: MenuNode[], extra: Partial<FrontInfo> = {}) =>
 const routes: FeatureRoute[] = [
   { code: 'userManager', path: '/orgManager/userManager', element },
   { code: 'dictManager', path: '/baseManager/dictManager', element },
-  { code: 'individuation', path: '/individuation', element, always: true, when: (p) => p.tenantType === 5 },
-  { code: 'dashboard', path: '/dashboard', element, always: true },
+  { code: 'individuation', path: '/individuation', element },
+  { code: 'dashboard', path: '/dashboard', element },
 ];
 
 describe('resolvePages (spec §4 route generation)', () => {
-  const menus = [node('orgManager', '/orgManager', [node('userManager', '/orgManager/userManager')])];
+  // As the server serves it: the layout pages first (spec §2.11), then the granted groups.
+  const menus = [
+    node('orgManager', '/orgManager', [node('userManager', '/orgManager/userManager')]),
+    node('dashboard', '/dashboard'),
+  ];
 
-  test('keeps granted and always routes, drops the rest, takes title and icon from the menu', () => {
+  test('keeps the routes the served tree holds, drops the rest, takes title and icon from the menu', () => {
     const pages = resolvePages(routes, profile(menus));
     expect(pages.map((p) => p.path)).toEqual(['/dashboard', '/orgManager/userManager']);
     const users = pages.find((p) => p.code === 'userManager');
     expect(users).toMatchObject({ title: 'userManager-zh', titleEn: 'userManager-en', icon: 'UserOutlined' });
   });
 
-  test('a condition on the account hides an always route', () => {
-    expect(resolvePages(routes, profile(menus, { tenantType: 5 })).map((p) => p.code)).toContain(
+  test('a layout page is there only when the served tree has it (no rule of its own in the console)', () => {
+    const withPersonalisation = [...menus, { ...node('individuation', '/individuation'), hidden: true }];
+    expect(resolvePages(routes, profile(withPersonalisation)).map((p) => p.code)).toContain('individuation');
+    // The console does not second-guess the server: the account's flags alone add nothing.
+    expect(resolvePages(routes, profile(menus, { tenantType: 5 })).map((p) => p.code)).not.toContain(
       'individuation',
     );
-    expect(resolvePages(routes, profile(menus)).map((p) => p.code)).not.toContain('individuation');
   });
 
   test('the same code in two groups matches by path', () => {

@@ -21,6 +21,8 @@ function emit(): void {
 }
 
 export function recordError(error: unknown, componentInfo?: string): void {
+  // A server's answer (a refused page shown by its boundary) is no UI fault; the client already reported it.
+  if (error instanceof Error && error.name === 'ApiError') return;
   const err = error instanceof Error ? error : new Error(String(error));
   const entry: ErrorLogEntry = {
     id: nextId++,

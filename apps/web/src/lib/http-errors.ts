@@ -26,6 +26,18 @@ export function showApiError(error: ApiError, hadToken: boolean): void {
   void loadFeedback().then((f) => display(f, error));
 }
 
+/**
+ * A refused load (issue 28 §11): the server answered the page's data request with an error, so the page cannot
+ * show its content. Not a lost session (401: the logged-out dialog), not a field the user typed wrong (400
+ * VALIDATION_FAILED: the form or filter says so), not a request that never got an answer (status 0).
+ */
+export function isRefusal(error: unknown): error is ApiError {
+  if (!(error instanceof Error) || error.name !== 'ApiError') return false;
+  const e = error as ApiError;
+  if (e.httpStatus < 400 || e.httpStatus === 401 || e.status === 40101) return false;
+  return !(e.httpStatus === 400 && e.code === 'VALIDATION_FAILED');
+}
+
 function display({ message, notification }: Feedback, error: ApiError): void {
   const text = error.message || i18n.t('http.unknownError');
   if (error.status === 30101) {

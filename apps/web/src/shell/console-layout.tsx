@@ -1,4 +1,5 @@
 import type { FrontInfo, MenuNode } from '@fpy/contracts';
+import { QueryErrorResetBoundary } from '@tanstack/react-query';
 import { Layout, theme } from 'antd';
 import { Suspense, useCallback, useMemo, useState } from 'react';
 import { Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
@@ -34,9 +35,13 @@ function ConsoleRoutes({ pages, refreshKey }: { pages: ConsolePage[]; refreshKey
   );
   const element = useRoutes(routes);
   return (
-    <PageErrorBoundary key={`${pathname}#${refreshKey}`}>
-      <Suspense fallback={<FullPageLoading />}>{element}</Suspense>
-    </PageErrorBoundary>
+    <QueryErrorResetBoundary>
+      {({ reset }) => (
+        <PageErrorBoundary key={`${pathname}#${refreshKey}`} onReset={reset}>
+          <Suspense fallback={<FullPageLoading />}>{element}</Suspense>
+        </PageErrorBoundary>
+      )}
+    </QueryErrorResetBoundary>
   );
 }
 

@@ -7,11 +7,10 @@ export interface ConsolePage {
   code: string;
   path: string;
   element: LazyExoticComponent<ComponentType<any>>;
-  /** From the server's menu node; always-available pages without one use the `menu.<code>` i18n key. */
+  /** From the server's menu node; without one the `menu.<code>` i18n key. */
   title?: string;
   titleEn?: string;
   icon: string | null;
-  always: boolean;
 }
 
 export function pageTitle(page: ConsolePage, lang: Language): string {

@@ -1,5 +1,6 @@
 export default {
   shell: {
+    refused: 'This page cannot be opened',
     tags: { refresh: 'Refresh', close: 'Close', closeOthers: 'Close others', closeAll: 'Close all' },
     navbar: {
       toggleSidebar: 'Toggle sidebar',

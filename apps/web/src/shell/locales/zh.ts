@@ -1,5 +1,6 @@
 export default {
   shell: {
+    refused: '无法打开此页面',
     tags: { refresh: '刷新', close: '关闭', closeOthers: '关闭其他', closeAll: '关闭所有' },
     navbar: {
       toggleSidebar: '展开/收起侧边栏',

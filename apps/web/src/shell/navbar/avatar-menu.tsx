@@ -5,12 +5,11 @@ import {
   SolutionOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { isPlatformAccount, TenantType } from '@fpy/domain';
 import { Avatar, Dropdown, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { logout } from '../../lib/auth.ts';
-import { useConsole } from '../console-context.tsx';
+import { findPage, useConsole } from '../console-context.tsx';
 
 /** Spec §9: avatars are requested at 80×80 (the image service crops server-side). */
 export function avatarSrc(url: string | null | undefined): string | undefined {
@@ -21,21 +20,27 @@ export function avatarSrc(url: string | null | undefined): string | undefined {
 export function AvatarMenu() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { profile } = useConsole();
+  const { profile, pages } = useConsole();
+  // Spec §2.11: an entry is offered when the served menu tree gives the account its page (no basic information
+  // for platform accounts, personalisation only for customised companies: packages/contracts layout-menus.ts).
+  const has = (path: string) => findPage(pages, path) !== undefined;
 
   const items: MenuProps['items'] = [
-    // Spec §6: platform accounts (isSuperAdmin 2/3) have no company, hence no basic information.
-    !isPlatformAccount(profile.isSuperAdmin) && {
+    has('/companyCenter') && {
       key: '/companyCenter',
       icon: <SolutionOutlined />,
       label: t('shell.avatar.companyCenter'),
     },
-    profile.tenantType === TenantType.Customised && {
+    has('/individuation') && {
       key: '/individuation',
       icon: <SkinOutlined />,
       label: t('shell.avatar.individuation'),
     },
-    { key: '/personalInformation', icon: <SafetyOutlined />, label: t('shell.avatar.personalInformation') },
+    has('/personalInformation') && {
+      key: '/personalInformation',
+      icon: <SafetyOutlined />,
+      label: t('shell.avatar.personalInformation'),
+    },
     { type: 'divider' as const },
     { key: 'logout', icon: <LogoutOutlined />, label: t('shell.avatar.logout') },
   ].filter((item) => item !== false);

@@ -10,7 +10,8 @@ import { useConsole } from '../console-context.tsx';
 export function BrandLogo({ compact }: { compact: boolean }) {
   const { profile } = useConsole();
   const customised = profile.tenantType === TenantType.Customised;
-  const parameter = useQuery({ ...enterpriseParameterQuery, enabled: customised });
+  // The navbar is no page: a refused logo leaves the product's (app/query-client.ts throws only for pages).
+  const parameter = useQuery({ ...enterpriseParameterQuery, enabled: customised, throwOnError: false });
   const tenantLogo = customised ? (enterpriseLogo(parameter.data) ?? profile.logoUrl) : null;
   const titleImage = customised ? (parameter.data?.content?.titleImageUrl ?? profile.titleImageUrl) : null;
 

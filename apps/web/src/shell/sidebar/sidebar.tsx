@@ -1,7 +1,6 @@
 import type { MenuNode } from '@fpy/contracts';
 import { Layout, Menu, type MenuProps } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { localizedTitle, useLanguage } from '../../lib/i18n.ts';
 import { useConsole } from '../console-context.tsx';
@@ -34,7 +33,6 @@ interface SidebarProps {
 }
 
 export function Sidebar({ opened }: SidebarProps) {
-  const { t } = useTranslation();
   const lang = useLanguage();
   const { menus } = useConsole();
   const { pathname } = useLocation();
@@ -42,13 +40,8 @@ export function Sidebar({ opened }: SidebarProps) {
   const [hovered, setHovered] = useState(false);
   const expanded = opened || hovered;
 
-  const items = useMemo<Item[]>(
-    () => [
-      { key: '/dashboard', icon: <MenuIcon name="DashboardOutlined" />, label: t('menu.dashboard') },
-      ...toItems(menus, lang),
-    ],
-    [menus, lang, t],
-  );
+  // 首页 is the served tree's first node (packages/contracts layout-menus.ts), not added here.
+  const items = useMemo<Item[]>(() => toItems(menus, lang), [menus, lang]);
   const trail = useMemo(() => menuTrail(menus, pathname) ?? [], [menus, pathname]);
   const [openKeys, setOpenKeys] = useState<string[]>(trail.slice(0, -1));
 

@@ -2,7 +2,7 @@ import type { FrontInfo } from '@fpy/contracts';
 import { departments, tenants, users } from '@fpy/db';
 import { eq } from 'drizzle-orm';
 import type { AuthedCtx } from '../../../http/context.ts';
-import { buildMenuTree, loadMenuRows } from './menu-tree.ts';
+import { loadMenuRows, servedMenuTree } from './menu-tree.ts';
 
 /** Spec §3 "Logged-in user information". Fields the platform has no concept of yet are null. */
 export async function loadFrontInfo(ctx: AuthedCtx): Promise<FrontInfo> {
@@ -15,7 +15,12 @@ export async function loadFrontInfo(ctx: AuthedCtx): Promise<FrontInfo> {
     .where(eq(users.id, actor.userId));
   const { u, t, d } = row;
   const menuRows = await loadMenuRows(db);
-  const menus = buildMenuTree(menuRows, (code) => actor.platform || actor.codes.has(code));
+  const menus = servedMenuTree(menuRows, {
+    tenantId: u.tenantId,
+    isSuperAdmin: u.isSuperAdmin,
+    tenantType: t?.tenantType ?? null,
+    granted: (code) => actor.platform || actor.codes.has(code),
+  });
   const menuCodes = new Set(menuRows.map((m) => m.code));
   const elements = [...actor.codes]
     .filter((c) => !menuCodes.has(c))

@@ -1,4 +1,10 @@
-import type { MenuNode } from '@fpy/contracts';
+import {
+  companyOnlyCodes,
+  type LayoutAccount,
+  layoutMenuNodes,
+  layoutMenus,
+  type MenuNode,
+} from '@fpy/contracts';
 import type { Db } from '@fpy/db';
 import { menus } from '@fpy/db';
 import { asc } from 'drizzle-orm';
@@ -34,6 +40,24 @@ export function buildMenuTree(rows: MenuRow[], granted: (code: string) => boolea
 
 export const loadMenuRows = (db: Db) => db.select().from(menus).orderBy(asc(menus.sortOrder), asc(menus.id));
 
-export function withoutHidden(nodes: MenuNode[]): MenuNode[] {
-  return nodes.filter((n) => !n.hidden).map((n) => ({ ...n, children: withoutHidden(n.children) }));
+const COMPANY_ONLY = companyOnlyCodes();
+const LAYOUT_CODES = new Set(layoutMenus.map((m) => m.code));
+
+export interface MenuAccount extends LayoutAccount {
+  /** null: a platform account, which belongs to no company. */
+  tenantId: number | null;
+  granted: (code: string) => boolean;
+}
+
+/**
+ * The tree an account is served (front info and the sidebar's menu call): the layout pages of spec §2.11 for
+ * this account, then the granted menus — without the company-only ones for an account of no company, whose
+ * pages would only answer TENANT_REQUIRED. Hidden nodes are served with `hidden` set: the page is reachable,
+ * the sidebar does not list it.
+ */
+export function servedMenuTree(rows: MenuRow[], account: MenuAccount): MenuNode[] {
+  const served = rows.filter(
+    (r) => !LAYOUT_CODES.has(r.code) && (account.tenantId !== null || !COMPANY_ONLY.has(r.code)),
+  );
+  return [...layoutMenuNodes(account), ...buildMenuTree(served, account.granted)];
 }

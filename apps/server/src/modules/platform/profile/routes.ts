@@ -2,7 +2,6 @@ import { getFrontInfo, getFrontMenus, type FrontInfo } from '@fpy/contracts';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../../http/route.ts';
 import { loadFrontInfo } from './front-info.ts';
-import { withoutHidden } from './menu-tree.ts';
 
 const PROFILE_TTL_MS = 30_000;
 
@@ -46,6 +45,7 @@ export function registerProfileRoutes(app: FastifyInstance, cache: ProfileCache)
   route(app, getFrontMenus, async (ctx) => {
     const hit =
       cache.get(ctx.actor.tokenHash) ?? (await cache.load(ctx.actor.tokenHash, () => loadFrontInfo(ctx)));
-    return withoutHidden(hit.v.menus);
+    // Hidden nodes included (flagged): the sidebar leaves them out, the console still routes to them.
+    return hit.v.menus;
   });
 }

@@ -2,11 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Empty, Skeleton, Typography } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useProfile } from '../../../lib/permission.tsx';
+import { useCan, useProfile } from '../../../lib/permission.tsx';
 import { CardGrid } from './cards/card-grid.tsx';
 import { dashboardCardsQuery } from './dashboard-api.ts';
 
-// Platform accounts also get the request chart and gate log; company users never load that code.
+// Platform accounts that may read the gate log also get its request chart and lines; nobody else loads that code.
 const OperatorPanel = lazy(() => import('./operator-panel.tsx'));
 
 /**
@@ -17,6 +17,8 @@ export default function DashboardPage() {
   const { t } = useTranslation();
   const profile = useProfile();
   const { data, isLoading } = useQuery(dashboardCardsQuery);
+  // The panel's data is the gate log's: shown with that page's code, as the server asks (getDashboard).
+  const readsGateLog = useCan('gateLogManager');
 
   return (
     <div className="dashboard-page">
@@ -31,7 +33,7 @@ export default function DashboardPage() {
       ) : (
         data?.audience !== 'platform' && <Empty description={t('dashboard.noCards')} />
       )}
-      {data?.audience === 'platform' && (
+      {data?.audience === 'platform' && readsGateLog && (
         <Suspense fallback={<Skeleton active />}>
           <OperatorPanel />
         </Suspense>

@@ -6,6 +6,5 @@ export const routes: FeatureRoute[] = [
     code: 'dashboard',
     path: '/dashboard',
     element: lazy(() => import('./dashboard-page.tsx')),
-    always: true,
   },
 ];

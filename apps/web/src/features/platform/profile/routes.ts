@@ -6,6 +6,5 @@ export const routes: FeatureRoute[] = [
     code: 'personalInformation',
     path: '/personalInformation',
     element: lazy(() => import('./personal-information-page.tsx')),
-    always: true,
   },
 ];

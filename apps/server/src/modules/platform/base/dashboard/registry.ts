@@ -12,8 +12,11 @@ export interface DashboardCardDef {
   /** Product area, e.g. 'sales', 'platform'. */
   area: string;
   audience: DashboardAudience;
-  /** Menu or element code(s); the card is left out unless the caller holds one. */
-  permission?: string | readonly string[];
+  /**
+   * The code(s) of the page that owns the card's data (any one suffices): the card is left out unless the caller
+   * holds one, so the dashboard never shows what that page would refuse. Required: every card declares it.
+   */
+  permission: string | readonly string[];
   /** Lower first; cards of equal order keep their registration order. */
   order?: number;
   /**
@@ -38,8 +41,8 @@ export const audienceOf = (ctx: AuthedCtx): DashboardAudience =>
   isPlatformAccount(ctx.actor.isSuperAdmin) || ctx.actor.tenantId === null ? 'platform' : 'tenant';
 
 /** A code the caller holds (the platform super administrator holds every code). */
-export function holds(ctx: AuthedCtx, permission: string | readonly string[] | undefined): boolean {
-  if (permission === undefined || ctx.actor.platform) return true;
+export function holds(ctx: AuthedCtx, permission: string | readonly string[]): boolean {
+  if (ctx.actor.platform) return true;
   const codes = typeof permission === 'string' ? [permission] : permission;
   return codes.some((c) => ctx.actor.codes.has(c));
 }

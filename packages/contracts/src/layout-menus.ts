@@ -1,0 +1,68 @@
+import { isPlatformAccount, TenantType } from '@fpy/domain';
+import type { MenuNode } from './system/profile.ts';
+
+/** What decides whether an account has a layout page: the §3 flags of the signed-in user. */
+export interface LayoutAccount {
+  isSuperAdmin: number;
+  tenantType: number | null;
+}
+
+export interface LayoutMenuDef {
+  code: string;
+  zh: string;
+  en: string;
+  icon: string;
+  /** Reached from the navbar's avatar dropdown, not listed in the sidebar. */
+  hidden: boolean;
+  /** Absent: every signed-in account has the page. */
+  shownTo?: (account: LayoutAccount) => boolean;
+}
+
+/**
+ * Spec §2.11: the pages of the main layout every signed-in user has, whatever the groups grant. They are not
+ * permissions (never stored, granted or edited in 菜单管理): the menu endpoint adds them to every account's tree,
+ * first, by the rules below, so the console reaches them by the same menu rule as every other page.
+ * /receiptsOperation (勾选确认) joins when the purchase area builds its page.
+ */
+export const layoutMenus: readonly LayoutMenuDef[] = [
+  { code: 'dashboard', zh: '首页', en: 'Dashboard', icon: 'DashboardOutlined', hidden: false },
+  {
+    code: 'personalInformation',
+    zh: '安全设置',
+    en: 'Security settings',
+    icon: 'SafetyOutlined',
+    hidden: true,
+  },
+  {
+    code: 'companyCenter',
+    zh: '基本信息',
+    en: 'Basic information',
+    icon: 'IdcardOutlined',
+    hidden: true,
+    // Platform accounts belong to no company.
+    shownTo: (a) => !isPlatformAccount(a.isSuperAdmin),
+  },
+  {
+    code: 'individuation',
+    zh: '个性化',
+    en: 'Personalisation',
+    icon: 'SettingOutlined',
+    hidden: true,
+    shownTo: (a) => a.tenantType === TenantType.Customised,
+  },
+];
+
+/** The layout pages of one account, as menu nodes (path /{code}). */
+export function layoutMenuNodes(account: LayoutAccount): MenuNode[] {
+  return layoutMenus
+    .filter((m) => !m.shownTo || m.shownTo(account))
+    .map((m) => ({
+      code: m.code,
+      title: m.zh,
+      titleEn: m.en,
+      icon: m.icon,
+      path: `/${m.code}`,
+      hidden: m.hidden,
+      children: [],
+    }));
+}
