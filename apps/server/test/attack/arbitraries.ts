@@ -11,6 +11,7 @@ import {
   smuggledValues,
   WRONG_TYPES,
 } from './values.ts';
+import { xlsxBomb } from '../archive-bomb.ts';
 
 /**
  * fast-check arbitraries derived from the JSON schema of each field in the OpenAPI document: valid-shaped
@@ -259,6 +260,9 @@ export const FILE_CONTENTS: Array<{ name: string; content: Uint8Array }> = [
   },
   { name: 'html', content: new TextEncoder().encode('<html><script>alert(1)</script></html>') },
   { name: 'csv formula', content: new TextEncoder().encode('=cmd|"/c calc"!A1,1\n') },
+  // Issue 28 §4: about 1 MB that unpacks to 1 GiB, its sizes declared honestly and falsely (archive-bomb.ts).
+  { name: 'xlsx bomb', content: xlsxBomb('honest') },
+  { name: 'xlsx bomb, lying sizes', content: xlsxBomb('lying') },
 ];
 
 const FILE_NAMES = [
