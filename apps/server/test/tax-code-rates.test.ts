@@ -8,6 +8,7 @@ import { codeRates, findRateChoice } from '@fpy/domain';
 import { invoices } from '@fpy/db';
 import { count } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { seedInvoiceDemo } from '../src/seed/invoice-demo.ts';
 import { bearer, useTestApp } from './harness.ts';
 import { batchApi, line as batchLine } from './invoice-batch-helpers.ts';
 import { URL as INVOICES, invoiceBody, nextSerial } from './invoicing-helpers.ts';
@@ -219,4 +220,10 @@ describe('AI-assisted coding', () => {
       }
     }
   });
+});
+
+describe('demo seed', () => {
+  it('still issues every demo invoice: its goods carry rates their codes allow', async () => {
+    expect(await seedInvoiceDemo(app().services.db, 'demo')).toBe(24);
+  }, 180_000);
 });
