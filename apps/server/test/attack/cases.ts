@@ -137,10 +137,37 @@ export function smuggledCase(op: Operation, base: AttackRequest, ctx: GenContext
   };
 }
 
+/**
+ * Issue 28 §7: invoice lines at rates their tax code does not allow — the checkpoint's 软件开发服务 at 13% and rice
+ * at 6%, a bare levy, 免税 on a 不征税 item, 不征税 on a taxable code, an unknown code. Planted into the first line of
+ * any body with lines (create, edit, calculate, red-letter …); each must be refused with a 4xx or judged, never a 5xx.
+ */
+const RATE_RULE_LINES: Array<Record<string, unknown>> = [
+  { taxCode: '3040201010000000000', rate: 'rate_13' },
+  { taxCode: '1010101010000000000', rate: 'rate_6' },
+  { taxCode: '1010101010000000000', rate: 'rate_3' },
+  { taxCode: '6010000000000000000', rate: 'rate_0', policy: 'exempt' },
+  { taxCode: '1010101010000000000', rate: 'rate_0', policy: 'non_taxable' },
+  { taxCode: '1999999999999999999', rate: 'rate_1_5', policy: 'simplified_5_reduced_1_5' },
+];
+
+function rateRuleCases(base: AttackRequest): Case[] {
+  const lines = (base.body as { lines?: unknown } | undefined)?.lines;
+  if (!Array.isArray(lines) || !lines.length || typeof lines[0] !== 'object' || !lines[0]) return [];
+  if (!('rate' in lines[0])) return [];
+  return RATE_RULE_LINES.map((bad) => {
+    const req = clone(base);
+    const first = (req.body as { lines: Record<string, unknown>[] }).lines[0];
+    delete first.policy;
+    Object.assign(first, bad);
+    return { label: `rate its code does not allow: ${short(bad)}`, req };
+  });
+}
+
 export function fixedCases(op: Operation, base: AttackRequest, ctx: GenContext): Case[] {
   const hasBody = op.body && op.media !== 'multipart';
 
-  const cases: Case[] = acceptedCases(op, base);
+  const cases: Case[] = [...acceptedCases(op, base), ...rateRuleCases(base)];
 
   // Fields take turns: even ones a wrong shape, odd ones a value of their own kind that their schema refuses.
   parts(op).forEach(({ where, name, schema }, i) => {
