@@ -143,6 +143,7 @@ try {
   line('Tax-code tree search p95', `${ai.treeSearchP95Ms.toFixed(1)} ms`, 'target < 50 ms');
   await printPdfBench(line);
 
+  await (await import('./archive-bomb.ts')).printArchiveBomb(server, line); // issue 28 §4: time to refuse the bomb
   const imported = await benchBatchImport(server, token);
   line(
     '批量开具 upload, 5,000 rows → validated',
