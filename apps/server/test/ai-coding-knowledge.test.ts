@@ -149,6 +149,14 @@ describe('calibrated confidence', () => {
     expect(isLowConfidence([])).toBe(true);
   });
 
+  it('trusts an answer less when no curated word, brand or model number names it (issue 28 §8)', () => {
+    const [named] = calibrate([20, 6, 5]);
+    const [unnamed] = calibrate([20, 6, 5], false);
+    expect(named).toBeGreaterThan(0.7);
+    expect(unnamed).toBeLessThan(named - 0.3);
+    expect(isLowConfidence([{ confidence: unnamed, source: 'ranking' }])).toBe(true);
+  });
+
   it('the coder returns lowConfidence for gibberish and not for a plain product', () => {
     expect(coder.suggest('联想 ThinkPad 笔记本电脑').lowConfidence).toBe(false);
     expect(coder.suggest('啊啊啊 嗯').lowConfidence).toBe(true);

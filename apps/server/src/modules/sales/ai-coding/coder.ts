@@ -560,7 +560,16 @@ export class Coder {
     }
 
     const ranked = this.withSibling(topDocs(scores, top + 5), scores, top);
-    const probabilities = calibrate(ranked.map((d) => scores[d]));
+    // Is the top answer named by a curated word, a brand or a model number, or only by the table's text and BM25?
+    const top0 = ranked.length ? docs[ranked[0]].code : '';
+    const curated =
+      hits.some((h) => h.rank === 0 && h.code === top0) ||
+      brandHints.some((h) => h.code === top0) ||
+      modelHints.some((h) => h.code === top0);
+    const probabilities = calibrate(
+      ranked.map((d) => scores[d]),
+      curated,
+    );
     const suggestions: CodingSuggestion[] = [];
     if (exact) {
       const e = docs[this.docOf.get(exact.code) as number];
