@@ -21,6 +21,9 @@ const schema = z.object({
     .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'letters, digits and _ . : - only (at most 64), e.g. fpy:')
     .default('fpy:'),
   PUBLIC_BASE_URL: z.string().url('must be an absolute URL such as https://fapiao.example.com').optional(),
+  // How long a delivery (e-mail, SMS) that failed for a temporary reason keeps being retried, with exponential
+  // backoff, before it is given up (多次重试失败); counted from the request. Long enough to outlast an outage.
+  DELIVERY_RETRY_HOURS: z.coerce.number().min(0.01).max(72).default(6),
   LOCK_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(2592000).default(43200),
   RATE_LIMIT_IP_PER_MINUTE: z.coerce.number().int().min(1).default(60),

@@ -40,7 +40,8 @@ describe.runIf(!!redisUrl)('delivery dispatch on BullMQ', () => {
     try {
       expect(t.services.jobs).toBeInstanceOf(BullQueue);
       prefixes.push(`${await jobPrefixFor(t.services.db)}`);
-      sendPolicy.backoffMs = 5;
+      sendPolicy.baseMs = 5;
+      sendPolicy.maxAttempts = 5;
       const gw = useFakeGateway(t);
       const token = await t.login('demo', 'Demo@123');
       const inv = await issueInvoice(t, token, { email: 'bull@example.com' });
@@ -54,7 +55,7 @@ describe.runIf(!!redisUrl)('delivery dispatch on BullMQ', () => {
       });
       expect(gw.emails.map((e) => e.msg.to)).toEqual(['bull@example.com']);
 
-      gw.script = Array.from({ length: sendPolicy.attempts }, () => retryable());
+      gw.script = Array.from({ length: sendPolicy.maxAttempts }, () => retryable());
       const res = await dispatchApi(t, token).send(inv.id, {
         channel: 'email',
         recipient: 'dead@example.com',
@@ -64,7 +65,11 @@ describe.runIf(!!redisUrl)('delivery dispatch on BullMQ', () => {
         .select()
         .from(deliveries)
         .where(eq(deliveries.id, res.json().delivery.id));
-      expect(dead).toMatchObject({ status: 'dead', attempts: sendPolicy.attempts, errorCode: 'Throttling' });
+      expect(dead).toMatchObject({
+        status: 'dead',
+        attempts: sendPolicy.maxAttempts,
+        errorCode: 'Throttling',
+      });
       expect(dead.errorMessage).toContain('服务商繁忙');
     } finally {
       await t.drop();

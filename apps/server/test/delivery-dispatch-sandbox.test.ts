@@ -19,7 +19,8 @@ const row = async (id: number) =>
   (await app().services.db.select().from(deliveries).where(eq(deliveries.id, id)))[0];
 
 beforeAll(async () => {
-  sendPolicy.backoffMs = 1;
+  sendPolicy.baseMs = 1;
+  sendPolicy.maxAttempts = 5;
   token = await app().login('demo', 'Demo@123');
   const inv = await issueInvoice(app(), token);
   await app()
@@ -67,7 +68,7 @@ describe('delivery through the embedded sandbox', () => {
     expect(await row(busy)).toMatchObject({
       status: 'dead',
       errorCode: 'SANDBOX_BUSY',
-      attempts: sendPolicy.attempts,
+      attempts: sendPolicy.maxAttempts,
     });
     expect(await row(failsLater)).toMatchObject({ status: 'accepted' });
     await app().services.scheduler.runNow(RECEIPT_POLL_TASK);

@@ -31,7 +31,8 @@ async function setLimits(v: Partial<typeof smsLimits.$inferInsert>) {
 }
 
 beforeAll(async () => {
-  sendPolicy.backoffMs = 1;
+  sendPolicy.baseMs = 1;
+  sendPolicy.maxAttempts = 5;
   gw = useFakeGateway(app());
   token = await app().login('demo', 'Demo@123');
   tenantId = (await issueInvoice(app(), token)).tenantId;

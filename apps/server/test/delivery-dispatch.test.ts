@@ -22,7 +22,8 @@ let tenantId: number;
 const drain = () => app().services.jobs.drain();
 
 beforeAll(async () => {
-  sendPolicy.backoffMs = 1;
+  sendPolicy.baseMs = 1;
+  sendPolicy.maxAttempts = 5;
   gw = useFakeGateway(app());
   token = await app().login('demo', 'Demo@123');
   const inv = await issueInvoice(app(), token);
@@ -114,7 +115,7 @@ describe('auto-delivery and idempotency (issue 14 §2)', () => {
 describe('retries, dead letter and refusals', () => {
   it('retryable errors are retried with backoff, then the record is dead with the reason', async () => {
     const inv = await issueInvoice(app(), token);
-    gw.script = Array.from({ length: sendPolicy.attempts }, () => retryable());
+    gw.script = Array.from({ length: sendPolicy.maxAttempts }, () => retryable());
     const res = await dispatchApi(app(), token).send(inv.id, {
       channel: 'email',
       recipient: 'dead@example.com',
@@ -125,12 +126,12 @@ describe('retries, dead letter and refusals', () => {
       .services.db.select()
       .from(deliveries)
       .where(eq(deliveries.id, res.json().delivery.id));
-    expect(d).toMatchObject({ status: 'dead', attempts: sendPolicy.attempts, errorCode: 'Throttling' });
-    expect(d.errorMessage).toContain(`重试${sendPolicy.attempts}次`);
+    expect(d).toMatchObject({ status: 'dead', attempts: sendPolicy.maxAttempts, errorCode: 'Throttling' });
+    expect(d.errorMessage).toContain(`重试${sendPolicy.maxAttempts}次`);
     expect(d.errorMessage).toContain('服务商繁忙');
     expect(d.acceptedAt).toBeNull();
     const kinds = (await eventsOf(app(), d.id)).map((e) => e.kind);
-    expect(kinds.filter((k) => k === 'retry')).toHaveLength(sendPolicy.attempts - 1);
+    expect(kinds.filter((k) => k === 'retry')).toHaveLength(sendPolicy.maxAttempts - 1);
     expect(kinds.at(-1)).toBe('dead');
   });
 

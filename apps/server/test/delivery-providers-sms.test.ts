@@ -146,8 +146,15 @@ describe('阿里云 SMS through the official SDK', () => {
       t.services.messaging.sendSms(null, { ...sms('13800138000'), templateCode: 'SMS_999' }),
     );
     expect(badTemplate.code).toBe('isv.SMS_TEMPLATE_ILLEGAL');
+    // The account's own 签名 is what goes out (a message's is only a fallback): one not approved is refused.
+    await clearProviders(t.services.db);
+    await insertProvider(t.services.db, {
+      channel: 'sms',
+      kind: 'aliyun',
+      config: aliyunConfig({ signName: '别家' }),
+    });
     const badSign = await refusalOf(
-      t.services.messaging.sendSms(null, { ...sms('13800138000'), signName: '别家' }),
+      t.services.messaging.sendSms(null, { ...sms('13800138000'), signName: '发票云' }),
     );
     expect(badSign.code).toBe('isv.SMS_SIGNATURE_ILLEGAL');
   });
@@ -210,8 +217,14 @@ describe('腾讯云 SMS through the official SDK', () => {
       'FailedOperation.InsufficientBalanceInSmsPackage',
     );
     tc.state.balance = Number.POSITIVE_INFINITY;
+    await clearProviders(t.services.db);
+    await insertProvider(t.services.db, {
+      channel: 'sms',
+      kind: 'tencent',
+      config: tencentConfig({ signName: '别家' }),
+    });
     const err = await refusalOf(
-      t.services.messaging.sendSms(null, { ...sms('13800138000'), signName: '别家' }),
+      t.services.messaging.sendSms(null, { ...sms('13800138000'), signName: '发票云' }),
     );
     expect(err.code).toBe('FailedOperation.SignatureIncorrectOrUnapproved');
   });

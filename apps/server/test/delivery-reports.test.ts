@@ -183,7 +183,7 @@ describe('发送记录 (smsRecord, emailRecord)', () => {
     const [rows] = Object.values(await sheets(res.rawPayload));
     expect(rows[0].slice(0, 6)).toEqual(['发送时间', '企业名称', '发票号码', '购买方', '手机号', '状态']);
     expect(rows).toHaveLength(2);
-    expect(rows[1]).toContain('失败');
+    expect(rows[1]).toContain('发送失败');
     expect(rows[1]).toContain('腾讯云短信');
     expect(rows[1][0]).toBe('2025-03-01 23:30:00');
   });
@@ -276,7 +276,7 @@ describe('statistics (smsFacilitatorStatistic, enterpriseSmsStatistic, emailStat
     );
     const s = await sheets(res.rawPayload);
     expect(Object.keys(s)).toEqual(['每日', '按服务商']);
-    expect(s.每日[0]).toEqual(['日期', '发送总数', '已提交服务商', '已送达', '失败', '已拦截', '计费条数']);
+    expect(s.每日[0]).toEqual(['日期', '发送总数', '已受理', '已送达', '失败', '已拦截', '计费条数']);
     expect(s.每日[1]).toEqual(['2025-03-01', '3', '3', '2', '1', '0', '4']);
     expect(s.每日.at(-1)).toEqual(['合计', '5', '3', '2', '2', '1', '4']);
     expect(s.按服务商.map((r) => r[0])).toContain('未调用服务商');

@@ -1,4 +1,4 @@
-import { isDeliveryEmail, isDeliveryMobile } from '@fpy/domain';
+import { DELIVERY_STATUSES, isDeliveryEmail, isDeliveryMobile } from '@fpy/domain';
 import { z } from 'zod';
 import { defineRoute } from '../route.ts';
 import { BUYER_API } from './buyer-pages.ts';
@@ -146,16 +146,8 @@ const target = z.discriminatedUnion(
 );
 export type BuyerTarget = z.infer<typeof target>;
 
-export const BUYER_DELIVERY_STATES = [
-  'none',
-  'queued',
-  'sending',
-  'accepted',
-  'delivered',
-  'failed',
-  'dead',
-  'skipped',
-] as const;
+/** 'none' (nothing asked for this address) and the delivery states of @fpy/domain. */
+export const BUYER_DELIVERY_STATES = ['none', ...DELIVERY_STATUSES] as const;
 export type BuyerDeliveryState = (typeof BUYER_DELIVERY_STATES)[number];
 
 export const buyerDeliveryReply = z.object({

@@ -1,4 +1,4 @@
-import { recipientProblem } from '@fpy/domain';
+import { DELIVERY_STATUSES as DOMAIN_DELIVERY_STATUSES, recipientProblem } from '@fpy/domain';
 import { z } from 'zod';
 import { idArray, idParams, idSchema, text } from '../common.ts';
 import { defineRoute } from '../route.ts';
@@ -15,19 +15,8 @@ const tag = 'delivery';
 export const deliveryChannel = z.enum(['email', 'sms'], '请选择交付方式（email 或 sms）');
 export type DeliveryChannelName = z.infer<typeof deliveryChannel>;
 
-/**
- * queued → sending → accepted → delivered | failed; dead when the retries gave up (dead letter, errorMessage
- * says why); skipped when a control (blacklist, frequency limit) refused it before any provider was called.
- */
-export const DELIVERY_STATUSES = [
-  'queued',
-  'sending',
-  'accepted',
-  'delivered',
-  'failed',
-  'dead',
-  'skipped',
-] as const;
+/** The delivery states: one list and one word each, in @fpy/domain (delivery/status.ts). */
+export const DELIVERY_STATUSES = DOMAIN_DELIVERY_STATUSES;
 export const deliveryStatus = z.enum(DELIVERY_STATUSES);
 export type DeliveryStatus = z.infer<typeof deliveryStatus>;
 /** Statuses after which nothing more happens without a user's resend (accepted still awaits its receipt). */
@@ -78,6 +67,21 @@ export const deliveryRow = z.object({
   providerKind: z.string().nullable(),
   errorCode: z.string().nullable(),
   errorMessage: z.string().nullable(),
+  /** While retrying: when the next attempt is due (ISO). */
+  nextAttemptAt: z.string().nullable(),
+  /** The provider account that sent it (or refused it last). */
+  providerId: z.number().int().nullable(),
+  /** The accounts the last attempt tried before it ended, with their reasons (failover; every one when given up). */
+  tried: z.array(
+    z.object({
+      providerId: z.number().int().nullable(),
+      providerKind: z.string().nullable(),
+      /** The account's name (null when it was deleted since). */
+      providerName: z.string().nullable(),
+      code: z.string(),
+      message: z.string(),
+    }),
+  ),
   subject: z.string().nullable(),
   body: z.string().nullable(),
   /** The buyer's short link (absolute URL) this delivery carries. */
@@ -122,6 +126,43 @@ export const resendDelivery = defineRoute({
   params: idParams,
   body: z.object({ recipient: recipientField.optional() }),
   reply: deliveryRow,
+});
+
+/** At most this many given-up records are resent by one call; the answer says whether more are left. */
+export const RESEND_GIVEN_UP_MAX = 1000;
+
+/**
+ * 批量重发 on a records page (发送记录): every given-up record the page's filters match is resent, not only the
+ * page on screen. `filters` are the records list's own query parameters (createdAtFrom, recipient, errorCode …),
+ * checked by that list's schema; its `status` is replaced by `statuses`. A record already resent (a later
+ * record to the same recipient exists) is not resent again.
+ */
+export const resendGivenUpBody = z.object({
+  channel: deliveryChannel,
+  /** Which given-up states: 多次重试失败 (dead) by default; 发送失败 (failed) on request. */
+  statuses: z
+    .array(z.enum(['dead', 'failed'], '只能重发多次重试失败或发送失败的记录'))
+    .min(1, '请选择要重发的状态')
+    .max(2)
+    .default(['dead']),
+  filters: z.record(z.string().max(64), text(200, '筛选条件')).optional(),
+});
+
+export const resendGivenUpDeliveries = defineRoute({
+  method: 'POST',
+  path: `${BASE}/deliveries/resend-given-up`,
+  permission: `${MENU}:btn_resend`,
+  tag,
+  summary: `批量重发：按发送记录的筛选条件重发全部已放弃的记录（每次最多${RESEND_GIVEN_UP_MAX}条）`,
+  body: resendGivenUpBody,
+  reply: z.object({
+    /** New records queued. */
+    resent: z.number().int(),
+    /** Records that could not be resent (invoice voided, recipient no longer valid …). */
+    refused: z.number().int(),
+    /** More matching records are left: call again. */
+    more: z.boolean(),
+  }),
 });
 
 export const BULK_DELIVERY_MAX = 500;

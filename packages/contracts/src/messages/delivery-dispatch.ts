@@ -31,8 +31,8 @@ export const deliveryDispatchMessages = {
     en: 'The mobile number must be an 11-digit mainland China number: {value} (field recipient)',
   },
   DELIVERY_IN_PROGRESS: {
-    zh: '该交付正在发送中，请稍后再重发',
-    en: 'This delivery is still being sent; resend it later',
+    zh: '该交付正在发送或等待重试，请稍后再重发',
+    en: 'This delivery is still being sent or waiting to retry; resend it later',
   },
   DELIVERY_BATCH_BUYERS_DIFFER: {
     zh: '批量短信链接只能包含同一购买方的发票',

@@ -1,15 +1,23 @@
+import {
+  deliveryFailureCode,
+  DELIVERY_FAILURE_KINDS,
+  DELIVERY_STATUS_NAMES,
+  DELIVERY_STATUSES,
+} from '@fpy/domain';
+import { messages } from '@fpy/contracts';
 import { defineResource, type OptionDef } from '../define.ts';
 
-/** The delivery states (contracts delivery/dispatch.ts DELIVERY_STATUSES), worded for the pages. */
-export const DELIVERY_STATUS_OPTIONS: OptionDef[] = [
-  { value: 'queued', zh: '排队中', en: 'Queued' },
-  { value: 'sending', zh: '发送中', en: 'Sending' },
-  { value: 'accepted', zh: '已提交', en: 'Accepted' },
-  { value: 'delivered', zh: '已送达', en: 'Delivered' },
-  { value: 'failed', zh: '失败', en: 'Failed' },
-  { value: 'dead', zh: '已放弃', en: 'Given up' },
-  { value: 'skipped', zh: '已拦截', en: 'Blocked' },
-];
+/** The delivery states, worded once (@fpy/domain delivery/status.ts) for every page and export. */
+export const DELIVERY_STATUS_OPTIONS: OptionDef[] = DELIVERY_STATUSES.map((value) => ({
+  value,
+  ...DELIVERY_STATUS_NAMES[value],
+}));
+
+/** The kinds of failure (@fpy/domain classifyDeliveryFailure), worded by the server's message catalogue. */
+export const DELIVERY_FAILURE_OPTIONS: OptionDef[] = DELIVERY_FAILURE_KINDS.map((value) => ({
+  value,
+  ...messages[deliveryFailureCode(value)],
+}));
 
 const TRIGGERS: OptionDef[] = [
   { value: 'auto', zh: '开票后自动', en: 'Automatic' },
@@ -65,14 +73,37 @@ function deliveryRecords(channel: 'sms' | 'email') {
         options: DELIVERY_STATUS_OPTIONS,
         width: 90,
       },
-      providerName: { label: { zh: '服务商', en: 'Provider' }, type: 'string', width: 140 },
+      providerName: { label: { zh: '发送账号', en: 'Sent by' }, type: 'string', width: 140 },
+      failureKind: {
+        label: { zh: '失败原因', en: 'Reason' },
+        type: 'string',
+        filter: 'select',
+        options: DELIVERY_FAILURE_OPTIONS,
+        width: 150,
+      },
       errorCode: {
         label: { zh: '服务商代码', en: 'Provider code' },
         type: 'string',
         filter: 'text',
-        width: 150,
+        list: false,
+        export: true,
       },
-      errorMessage: { label: { zh: '服务商消息', en: 'Provider message' }, type: 'string', width: 220 },
+      errorMessage: {
+        label: { zh: '原始信息', en: 'Raw detail' },
+        type: 'string',
+        list: false,
+        export: true,
+      },
+      triedAccounts: {
+        label: { zh: '尝试过的账号', en: 'Accounts tried' },
+        type: 'string',
+        width: 220,
+      },
+      nextAttemptAt: {
+        label: { zh: '下次重试', en: 'Next attempt' },
+        type: 'datetime',
+        width: 170,
+      },
       attempts: { label: { zh: '尝试次数', en: 'Attempts' }, type: 'number', sortable: true, width: 90 },
       trigger: {
         label: { zh: '触发方式', en: 'Trigger' },
@@ -165,8 +196,15 @@ function receipts(channel: 'sms' | 'email') {
         options: sms ? RECEIPT_KINDS.filter((k) => k.value !== 'bounced') : RECEIPT_KINDS,
         width: 100,
       },
+      failureKind: {
+        label: { zh: '失败原因', en: 'Reason' },
+        type: 'string',
+        filter: 'select',
+        options: DELIVERY_FAILURE_OPTIONS,
+        width: 150,
+      },
       code: { label: { zh: '服务商代码', en: 'Provider code' }, type: 'string', filter: 'text', width: 150 },
-      message: { label: { zh: '服务商消息', en: 'Provider message' }, type: 'string' },
+      message: { label: { zh: '原始信息', en: 'Raw detail' }, type: 'string' },
       providerName: { label: { zh: '服务商', en: 'Provider' }, type: 'string', width: 140 },
       deliveryId: {
         label: { zh: '发送记录编号', en: 'Delivery id' },

@@ -31,13 +31,24 @@ export interface OutboundSms {
   /** The provider's approved template code and its parameters (real providers send these, not `text`). */
   templateCode?: string;
   templateParams: Record<string, string>;
-  /** 签名; the provider account's default when absent. */
+  /**
+   * 签名 for a sender without its own: a real provider account sends with the 签名 it is approved for (its
+   * config), since the provider refuses any other; the sandbox shows this one.
+   */
   signName?: string;
   /**
    * What the message is for (invoice_delivery, verify_code, notice): without templateCode, real providers send
    * the account's template of this scene (contracts SCENE_TEMPLATE_FIELD).
    */
   scene?: SmsScene;
+}
+
+/** One account a send tried that did not take the message, and why (the record keeps them: failover is visible). */
+export interface TriedAccount {
+  providerId: number | null;
+  providerKind: string | null;
+  code: string;
+  message: string;
 }
 
 /** A provider accepted the message (接收成功); delivery to the handset / mailbox is reported later by a receipt. */
@@ -47,6 +58,8 @@ export interface Accepted {
   providerMessageId: string;
   /** SMS segments billed (70 characters per segment, 67 per part when longer); 0 for e-mail. */
   units: number;
+  /** The accounts tried before this one, in order, with their reasons (failover); absent or empty when none. */
+  tried?: TriedAccount[];
 }
 
 /** Delivery receipt (状态报告) or bounce: keyed by the provider's message id. */

@@ -1,3 +1,4 @@
+import { DELIVERY_STATUS_NAMES } from '@fpy/domain';
 import type { BuyerKey } from './zh.ts';
 
 const en = {
@@ -89,13 +90,15 @@ const en = {
   'result.refresh': 'Refresh',
   'result.noTarget': 'There is no delivery to look up; please enter an address first.',
   'delivery.none': 'Not sent',
-  'delivery.queued': 'Queued',
-  'delivery.sending': 'Sending',
-  'delivery.accepted': 'Handed over',
-  'delivery.delivered': 'Delivered',
-  'delivery.failed': 'Failed',
-  'delivery.dead': 'Failed',
-  'delivery.skipped': 'Not sent',
+  // The states' words are the catalogue's (@fpy/domain DELIVERY_STATUS_NAMES), as on every console page.
+  'delivery.queued': DELIVERY_STATUS_NAMES.queued.en,
+  'delivery.sending': DELIVERY_STATUS_NAMES.sending.en,
+  'delivery.retrying': DELIVERY_STATUS_NAMES.retrying.en,
+  'delivery.accepted': DELIVERY_STATUS_NAMES.accepted.en,
+  'delivery.delivered': DELIVERY_STATUS_NAMES.delivered.en,
+  'delivery.failed': DELIVERY_STATUS_NAMES.failed.en,
+  'delivery.dead': DELIVERY_STATUS_NAMES.dead.en,
+  'delivery.skipped': DELIVERY_STATUS_NAMES.skipped.en,
   'copy.title': 'Copy link / download',
   'copy.linkLabel': 'Invoice link',
   'copy.copy': 'Copy link',

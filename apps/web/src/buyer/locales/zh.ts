@@ -1,3 +1,4 @@
+import { DELIVERY_STATUS_NAMES } from '@fpy/domain';
 /** The buyer pages' texts, Chinese first (en.ts must have every key: `satisfies Record<BuyerKey, string>`). */
 const zh = {
   appTitle: '电子发票',
@@ -89,13 +90,15 @@ const zh = {
   'result.refresh': '刷新',
   'result.noTarget': '没有待查询的发送记录，请先提交接收地址。',
   'delivery.none': '未发送',
-  'delivery.queued': '排队中',
-  'delivery.sending': '发送中',
-  'delivery.accepted': '已提交',
-  'delivery.delivered': '已送达',
-  'delivery.failed': '失败',
-  'delivery.dead': '失败',
-  'delivery.skipped': '未发送',
+  // The states' words are the catalogue's (@fpy/domain DELIVERY_STATUS_NAMES), as on every console page.
+  'delivery.queued': DELIVERY_STATUS_NAMES.queued.zh,
+  'delivery.sending': DELIVERY_STATUS_NAMES.sending.zh,
+  'delivery.retrying': DELIVERY_STATUS_NAMES.retrying.zh,
+  'delivery.accepted': DELIVERY_STATUS_NAMES.accepted.zh,
+  'delivery.delivered': DELIVERY_STATUS_NAMES.delivered.zh,
+  'delivery.failed': DELIVERY_STATUS_NAMES.failed.zh,
+  'delivery.dead': DELIVERY_STATUS_NAMES.dead.zh,
+  'delivery.skipped': DELIVERY_STATUS_NAMES.skipped.zh,
   // Copy
   'copy.title': '复制链接 / 下载',
   'copy.linkLabel': '发票链接',

@@ -1,14 +1,16 @@
 import type { DeliveryFigures, DeliveryStatsReply } from '@fpy/contracts';
+import { DELIVERY_STATUS_NAMES } from '@fpy/domain';
 import ExcelJS from 'exceljs';
 
 type Col = { header: string; key: keyof DeliveryFigures; width: number };
 
+// The states' words are the catalogue's (@fpy/domain DELIVERY_STATUS_NAMES), as on every page.
 const figureColumns = (sms: boolean): Col[] => [
   { header: '发送总数', key: 'total', width: 12 },
-  { header: '已提交服务商', key: 'sent', width: 14 },
-  { header: '已送达', key: 'delivered', width: 10 },
+  { header: DELIVERY_STATUS_NAMES.accepted.zh, key: 'sent', width: 14 },
+  { header: DELIVERY_STATUS_NAMES.delivered.zh, key: 'delivered', width: 10 },
   { header: '失败', key: 'failed', width: 10 },
-  { header: '已拦截', key: 'skipped', width: 10 },
+  { header: DELIVERY_STATUS_NAMES.skipped.zh, key: 'skipped', width: 10 },
   ...(sms ? [{ header: '计费条数', key: 'units' as const, width: 12 }] : []),
 ];
 

@@ -13,6 +13,7 @@ import { dayRange } from '../../../data/day-range.ts';
 import { tenantCondition } from '../../../data/tenant-scope.ts';
 import type { AuthedCtx } from '../../../http/context.ts';
 import { badRequest } from '../../../lib/errors.ts';
+import { SANDBOX_NAME, SANDBOX_PROVIDER_ID } from '../providers/index.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -82,7 +83,7 @@ async function groupRows(ctx: AuthedCtx, where: SQL | undefined, groupBy: Delive
     // No provider: refused by a control or given up before any provider was tried. A deleted provider keeps its id.
     return rows.map((r) => ({
       key: r.id === null ? 'none' : String(r.id),
-      label: r.id === null ? '' : (r.name ?? `#${r.id}`),
+      label: r.id === null ? '' : (r.name ?? (r.id === SANDBOX_PROVIDER_ID ? SANDBOX_NAME : `#${r.id}`)),
       ...toFigures(r),
     }));
   }

@@ -6,18 +6,21 @@ import { alsoEnqueueOnIssued } from '../../sales/invoicing/index.ts';
 import { onReceipts, setPendingSource } from '../providers/index.ts';
 import { type IssuedPayload, runAutoDelivery } from './auto-delivery.ts';
 import { registerSmsBalanceCard } from './balance-card.ts';
-import { DELIVERY_AUTO_JOB, DELIVERY_BULK_JOB, DELIVERY_SEND_JOB, enqueueSend } from './jobs.ts';
+import { DELIVERY_AUTO_JOB, DELIVERY_BULK_JOB, DELIVERY_SEND_JOB, enqueueSend, sendPolicy } from './jobs.ts';
+import { scheduleRetrySweep } from './retry-sweep.ts';
 import { registerDispatchRoutes } from './routes.ts';
-import { seedSmsBalances } from './seed.ts';
+import { seedDemoDeliveries, seedSmsBalances } from './seed.ts';
 import { applyReceipts, pendingFor } from './receipts.ts';
 import { runSend } from './send-job.ts';
 import { runBulkSend } from './verbs/bulk-send.ts';
 
 // The public face of delivery dispatch: what other modules (the buyer's pages, the providers' receipts) may use.
 export { applyReceipts } from './receipts.ts';
+export { seedDemoDeliveries } from './seed.ts';
+export { resendGivenUp } from './verbs/resend-given-up.ts';
 export { loadDeliverySettings } from './settings.ts';
 export { createShortLink, type NewShortLink, newShortCode, shortLinkUrl } from './short-links.ts';
-export { type DispatchCtx, DELIVERY_SEND_JOB } from './jobs.ts';
+export { type DispatchCtx, DELIVERY_RETRY_SWEEP, DELIVERY_SEND_JOB } from './jobs.ts';
 export { type Delivery, toDeliveryRows } from './records.ts';
 export {
   DELIVERABLE_STATUSES,
@@ -32,6 +35,9 @@ export {
  */
 export async function registerDeliveryDispatchModule(app: FastifyInstance, { services }: ModuleDeps) {
   await seedSmsBalances(services.db);
+  await seedDemoDeliveries(services.db);
+  sendPolicy.horizonMs = Math.round(services.config.DELIVERY_RETRY_HOURS * 3_600_000);
+  scheduleRetrySweep(services);
   alsoEnqueueOnIssued(DELIVERY_AUTO_JOB);
   services.jobs.process<{ deliveryId: number }>(DELIVERY_SEND_JOB, (p) => runSend(services, p.deliveryId));
   services.jobs.processBatch<IssuedPayload>(

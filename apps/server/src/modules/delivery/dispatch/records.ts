@@ -1,17 +1,35 @@
 import type { DeliveryRow } from '@fpy/contracts';
-import { type Db, type deliveries, deliveryEvents, shortLinks, users } from '@fpy/db';
+import { classifyDeliveryFailure } from '@fpy/domain';
+import { type Db, type deliveries, deliveryEvents, messageProviders, shortLinks, users } from '@fpy/db';
+import type { TriedAccount } from '../../../gateways/messaging/gateway.ts';
+import { SANDBOX_NAME, SANDBOX_PROVIDER_ID } from '../providers/index.ts';
 import { asc, inArray } from 'drizzle-orm';
 import { shortLinkUrl } from './short-links.ts';
 
 export type Delivery = typeof deliveries.$inferSelect;
+type Tried = TriedAccount;
 
-/** One line of a delivery's history (delivery_events): requested, attempt, retry, accepted, delivered, failed … */
+/** Events that report a failure: their code and text are classified when they are written. */
+export const FAILURE_EVENTS: ReadonlySet<string> = new Set([
+  'failed',
+  'dead',
+  'retry',
+  'bounced',
+  'failover',
+]);
+
+/**
+ * One line of a delivery's history (delivery_events): requested, attempt, retry, accepted, delivered, failed …
+ * A failure keeps the provider's raw code and text and, beside them, its kind (@fpy/domain
+ * classifyDeliveryFailure), which the pages and exports show in the user's language.
+ */
 export async function recordEvent(
   db: Db,
   d: Pick<Delivery, 'id' | 'tenantId' | 'channel'>,
   kind: string,
   opts: { code?: string | null; message?: string | null; providerId?: number | null } = {},
 ) {
+  const failed = FAILURE_EVENTS.has(kind) && (opts.code || opts.message);
   await db.insert(deliveryEvents).values({
     tenantId: d.tenantId,
     deliveryId: d.id,
@@ -20,6 +38,7 @@ export async function recordEvent(
     code: opts.code ?? null,
     message: opts.message ?? null,
     providerId: opts.providerId ?? null,
+    failureKind: failed ? classifyDeliveryFailure({ code: opts.code, message: opts.message }) : null,
   });
 }
 
@@ -35,7 +54,11 @@ export async function toDeliveryRows(
   const ids = rows.map((r) => r.id);
   const codes = rows.map((r) => r.shortCode).filter((c): c is string => !!c);
   const userIds = [...new Set(rows.map((r) => r.createdBy).filter((u): u is number => u !== null))];
-  const [events, links, names] = await Promise.all([
+  const triedOf = (r: Delivery) => (Array.isArray(r.tried) ? (r.tried as Tried[]) : []);
+  const accountIds = [
+    ...new Set(rows.flatMap((r) => triedOf(r).map((a) => a.providerId)).filter((p): p is number => !!p)),
+  ];
+  const [events, links, names, accounts] = await Promise.all([
     db
       .select()
       .from(deliveryEvents)
@@ -50,7 +73,15 @@ export async function toDeliveryRows(
     userIds.length
       ? db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, userIds))
       : Promise.resolve([]),
+    accountIds.length
+      ? db
+          .select({ id: messageProviders.id, name: messageProviders.name })
+          .from(messageProviders)
+          .where(inArray(messageProviders.id, accountIds))
+      : Promise.resolve([]),
   ]);
+  const accountName = new Map(accounts.map((a) => [a.id, a.name]));
+  accountName.set(SANDBOX_PROVIDER_ID, SANDBOX_NAME);
   const batchOf = new Map(links.map((l) => [l.code, l.invoiceIds]));
   const nameOf = new Map(names.map((u) => [u.id, u.name]));
   return rows.map((r) => ({
@@ -66,6 +97,12 @@ export async function toDeliveryRows(
     providerKind: r.providerKind,
     errorCode: r.errorCode,
     errorMessage: r.errorMessage,
+    nextAttemptAt: iso(r.nextAttemptAt),
+    providerId: r.providerId,
+    tried: triedOf(r).map((a) => ({
+      ...a,
+      providerName: a.providerId === null ? null : (accountName.get(a.providerId) ?? null),
+    })),
     subject: r.subject,
     body: r.body,
     link: r.shortCode ? shortLinkUrl(config, r.shortCode) : null,

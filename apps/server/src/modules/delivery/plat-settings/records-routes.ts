@@ -9,7 +9,7 @@ import {
   listShortLinks,
   type ShortLinkRow,
 } from '@fpy/contracts';
-import { formatYuan } from '@fpy/domain';
+import { deliveryStatusName, formatYuan } from '@fpy/domain';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../../http/route.ts';
 import { badRequest } from '../../../lib/errors.ts';
@@ -76,13 +76,17 @@ const linkColumns = (lang: Lang): ExcelColumn<ShortLinkRow>[] => [
 const billColumns = (lang: Lang): ExcelColumn<BillMonth>[] => [
   { key: 'month', header: say(lang, '月份', 'Month'), width: 10 },
   { key: 'smsTotal', header: say(lang, '短信请求数', 'SMS requests') },
-  { key: 'smsAccepted', header: say(lang, '短信提交成功', 'SMS accepted') },
-  { key: 'smsDelivered', header: say(lang, '短信送达', 'SMS delivered') },
+  // The states' words are the catalogue's (@fpy/domain DELIVERY_STATUS_NAMES), as on every page.
+  { key: 'smsAccepted', header: `${say(lang, '短信', 'SMS ')}${deliveryStatusName('accepted', lang)}` },
+  { key: 'smsDelivered', header: `${say(lang, '短信', 'SMS ')}${deliveryStatusName('delivered', lang)}` },
   { key: 'smsFailed', header: say(lang, '短信失败', 'SMS failed') },
   { key: 'smsUnits', header: say(lang, '短信计费条数', 'SMS units charged') },
   { key: 'emailTotal', header: say(lang, '邮件请求数', 'E-mail requests') },
-  { key: 'emailAccepted', header: say(lang, '邮件提交成功', 'E-mails accepted') },
-  { key: 'emailDelivered', header: say(lang, '邮件送达', 'E-mails delivered') },
+  { key: 'emailAccepted', header: `${say(lang, '邮件', 'E-mail ')}${deliveryStatusName('accepted', lang)}` },
+  {
+    key: 'emailDelivered',
+    header: `${say(lang, '邮件', 'E-mail ')}${deliveryStatusName('delivered', lang)}`,
+  },
   { key: 'emailFailed', header: say(lang, '邮件失败', 'E-mails failed') },
   { key: 'rechargeAmount', header: say(lang, '充值条数', 'Messages recharged') },
   {

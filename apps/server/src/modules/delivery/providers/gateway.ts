@@ -8,6 +8,7 @@ import type {
   OutboundSms,
   Receipt,
   SendOptions,
+  TriedAccount,
 } from '../../../gateways/messaging/gateway.ts';
 import type { OutboundGuard } from '../../../lib/outbound/index.ts';
 import { accountsFor, allEnabledAccounts } from './accounts.ts';
@@ -52,11 +53,12 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** A ProviderRefusal that also lists every account tried, in order (the dispatcher may record them). */
+/** A ProviderRefusal that also lists every account tried, in order (the dispatcher records them). */
 export class FailoverExhausted extends ProviderRefusal {
   constructor(
     last: ProviderRefusal,
     readonly attempts: readonly ProviderRefusal[],
+    readonly tried: readonly TriedAccount[] = [],
   ) {
     super(last.code, last.message, last.scope, last.providerId);
     this.name = 'FailoverExhausted';
@@ -136,19 +138,33 @@ export class ProviderGateway implements MessagingGateway {
       order = [sandboxAccount(channel)];
     }
     const attempts: ProviderRefusal[] = [];
+    // Every account that did not take it, with its kind and reason: the record says who sent it and why not the
+    // first choice (a company mailbox failing over to the platform's account changes the sender).
+    const tried: TriedAccount[] = [];
     for (const account of order) {
       try {
         const adapter = this.adapters.get(account);
         const r = await withTimeout(call(adapter, { timeoutMs, tenantId }), timeoutMs);
-        return { providerId: account.id, providerKind: account.kind, ...r };
+        return {
+          providerId: account.id,
+          providerKind: account.kind,
+          ...r,
+          ...(tried.length ? { tried } : {}),
+        };
       } catch (err) {
         const refusal = asRefusal(err, account.id);
-        if (!refusal.failover) throw refusal;
+        tried.push({
+          providerId: account.id,
+          providerKind: account.kind,
+          code: refusal.code,
+          message: refusal.message.slice(0, 500),
+        });
+        if (!refusal.failover) throw new FailoverExhausted(refusal, [...attempts, refusal], tried);
         attempts.push(refusal);
       }
     }
     const last = attempts.findLast((a) => a.retryable) ?? attempts[attempts.length - 1];
-    throw new FailoverExhausted(last, attempts);
+    throw new FailoverExhausted(last, attempts, tried);
   }
 
   private async anyPlatformRows(channel: MessageChannel): Promise<boolean> {

@@ -7,7 +7,7 @@ import { scheduleReceiptPolling } from './receipts/poll.ts';
 import { registerReceiptRoutes } from './receipts/routes.ts';
 
 export type { PendingMessage } from './adapters/adapter.ts';
-export { SANDBOX_PROVIDER_ID, simulate as sandboxSimulation } from './adapters/sandbox.ts';
+export { SANDBOX_NAME, SANDBOX_PROVIDER_ID, simulate as sandboxSimulation } from './adapters/sandbox.ts';
 export {
   createMessagingGateway,
   DEFAULT_TIMEOUT_MS,

@@ -1,4 +1,4 @@
-import type { DeliveryChannel } from '@fpy/domain';
+import { DELIVERY_PENDING_STATUSES, type DeliveryChannel } from '@fpy/domain';
 import { deliveries, shortLinks } from '@fpy/db';
 import { eq } from 'drizzle-orm';
 import type { AuthedCtx } from '../../../../http/context.ts';
@@ -11,7 +11,7 @@ import { createExplicitSend } from './next-seq.ts';
 /**
  * 重新交付: an explicit user action, so never idempotent — a new record with the next seq, the user who asked
  * and a 'resend' event naming the record it repeats; the same channel, to the same or a corrected recipient,
- * and for a batch link the same invoices. A delivery still queued or sending is refused (it has not ended).
+ * and for a batch link the same invoices. A delivery still queued, sending or retrying is refused (it has not ended).
  */
 export async function resend(
   ctx: AuthedCtx,
@@ -23,7 +23,8 @@ export async function resend(
       // Another company's delivery answers as an unknown one.
       throw err instanceof AppError && err.httpStatus === 404 ? notFound('NOT_FOUND.delivery') : err;
     });
-  if (original.status === 'queued' || original.status === 'sending')
+  // Still moving on its own (queued, sending, or waiting for its next attempt): a resend would send it twice.
+  if ((DELIVERY_PENDING_STATUSES as readonly string[]).includes(original.status))
     throw businessError('DELIVERY_IN_PROGRESS');
   const channel = original.channel as DeliveryChannel;
   const inv = await loadDeliverableInvoice(ctx.db, original.tenantId, original.invoiceId);

@@ -52,7 +52,8 @@ export class AliyunAdapter implements Adapter {
 
   async sendSms(msg: OutboundSms, _opts: CallOptions): Promise<SendResult> {
     const templateCode = templateFor(msg, this.config, 'templateCode');
-    const signName = msg.signName ?? this.config.signName;
+    // The account's own approved 签名: the provider refuses any other (the message's is only a fallback).
+    const signName = this.config.signName || msg.signName;
     const body = await this.call(() =>
       this.client.sendSmsWithOptions(
         new SendSmsRequest({

@@ -14,6 +14,8 @@ import type { Adapter, CallOptions, SendResult } from './adapter.ts';
 
 /** The virtual account used when no provider row exists for a channel. */
 export const SANDBOX_PROVIDER_ID = 0;
+/** How records and statistics name it (it has no message_providers row). */
+export const SANDBOX_NAME = '内置沙箱';
 
 /** Outbox statuses: `stored` (written before issue 14 by the notifier), then the sandbox's own. */
 export type SandboxStatus = 'accepted' | 'delivered' | 'failed' | 'refused';

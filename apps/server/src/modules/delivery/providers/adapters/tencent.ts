@@ -51,7 +51,8 @@ export class TencentAdapter implements Adapter {
       this.client.SendSms({
         PhoneNumberSet: [`+86${msg.mobile}`],
         SmsSdkAppId: this.config.sdkAppId,
-        SignName: msg.signName ?? this.config.signName,
+        // The account's own approved 签名: the provider refuses any other (the message's is only a fallback).
+        SignName: this.config.signName || msg.signName,
         TemplateId: templateId,
         TemplateParamSet: Object.values(msg.templateParams),
       }),

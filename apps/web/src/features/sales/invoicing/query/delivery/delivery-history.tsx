@@ -1,23 +1,18 @@
 import { type DeliveryRow, resendDelivery } from '@fpy/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { DELIVERY_PENDING_STATUSES } from '@fpy/domain';
+import { Button, Popconfirm, Space, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../../../lib/feedback.ts';
 import { formatDateTime } from '../../../../../lib/format.ts';
 import { call } from '../../../../../lib/http.ts';
 import { Can } from '../../../../../lib/permission.tsx';
+import { FailureReason } from '../../../../../entities/delivery/failure-reason.tsx';
+import { DeliveryStatusTag } from '../../../../../entities/delivery/status-tag.tsx';
 import { deliveryKeys, invoiceDeliveriesQuery } from './delivery-api.ts';
 
 const MENU = 'salesInvoiceQuery';
-const COLOUR: Record<DeliveryRow['status'], string> = {
-  queued: 'default',
-  sending: 'processing',
-  accepted: 'blue',
-  delivered: 'green',
-  failed: 'red',
-  dead: 'red',
-  skipped: 'orange',
-};
+/** Moving on their own within seconds: the table follows them. */
 const RUNNING: readonly DeliveryRow['status'][] = ['queued', 'sending'];
 
 /** 交付记录 of one invoice in its detail drawer: each e-mail/SMS, its status and reason, and 重发. */
@@ -76,29 +71,44 @@ export function DeliveryHistory({ invoiceId }: { invoiceId: number }) {
         {
           title: t('delivery.col.status'),
           dataIndex: 'status',
-          render: (v: DeliveryRow['status']) => <Tag color={COLOUR[v]}>{t(`delivery.statuses.${v}`)}</Tag>,
+          render: (v: DeliveryRow['status'], r) => (
+            <Space orientation="vertical" size={0}>
+              <DeliveryStatusTag status={v} />
+              {r.status === 'retrying' && r.nextAttemptAt && (
+                <Typography.Text type="secondary" data-testid="next-attempt">
+                  {t('delivery.nextAttempt', { at: formatDateTime(r.nextAttemptAt) })}
+                </Typography.Text>
+              )}
+            </Space>
+          ),
         },
         {
           title: t('delivery.col.error'),
           dataIndex: 'errorMessage',
-          render: (v: string | null, r) =>
-            v ? (
-              <Typography.Text
-                type="danger"
-                ellipsis={{ tooltip: `${r.errorCode ?? ''} ${v}` }}
-                style={{ maxWidth: 240 }}
-              >
-                {v}
-              </Typography.Text>
-            ) : (
-              '—'
-            ),
+          render: (v: string | null, r) => (
+            <Space orientation="vertical" size={0}>
+              {v ? <FailureReason code={r.errorCode} message={v} /> : r.tried.length ? null : '—'}
+              {r.tried.map((a, i) => (
+                <Typography.Text key={`${a.providerId}-${i}`} type="secondary" data-testid="tried-account">
+                  {t(
+                    r.status === 'accepted' || r.status === 'delivered'
+                      ? 'delivery.failedOver'
+                      : 'delivery.tried',
+                    {
+                      account: a.providerName ?? a.providerKind ?? `#${a.providerId}`,
+                    },
+                  )}
+                  <FailureReason code={a.code} message={a.message} />
+                </Typography.Text>
+              ))}
+            </Space>
+          ),
         },
         {
           title: t('delivery.col.actions'),
           key: 'actions',
           render: (_: unknown, r) =>
-            RUNNING.includes(r.status) ? null : (
+            (DELIVERY_PENDING_STATUSES as readonly string[]).includes(r.status) ? null : (
               <Can code={`${MENU}:btn_resend`}>
                 <Popconfirm
                   title={t('delivery.resendConfirm', { recipient: r.recipient })}

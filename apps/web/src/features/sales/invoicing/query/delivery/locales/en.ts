@@ -1,3 +1,5 @@
+import { deliveryStatusWords } from '@fpy/domain';
+
 export default {
   delivery: {
     deliver: 'Deliver',
@@ -54,15 +56,11 @@ export default {
       batch: 'Batch SMS link',
       forward: 'Forwarded by buyer',
     },
-    statuses: {
-      queued: 'Queued',
-      sending: 'Sending',
-      accepted: 'Accepted',
-      delivered: 'Delivered',
-      failed: 'Failed',
-      dead: 'Gave up after retries',
-      skipped: 'Not sent',
-    },
+    // One word per state, from the catalogue (@fpy/domain DELIVERY_STATUS_NAMES).
+    statuses: deliveryStatusWords('en'),
+    nextAttempt: 'Next attempt: {{at}}',
+    failedOver: '{{account}} failed first: ',
+    tried: 'Tried {{account}}: ',
     seq: 'Resend #{{n}}',
     by: 'By {{name}}',
   },

@@ -1,3 +1,5 @@
+import { deliveryStatusWords } from '@fpy/domain';
+
 export default {
   delivery: {
     deliver: '交付',
@@ -52,15 +54,11 @@ export default {
       batch: '批量短信链接',
       forward: '购买方转发',
     },
-    statuses: {
-      queued: '排队中',
-      sending: '发送中',
-      accepted: '已受理',
-      delivered: '已送达',
-      failed: '失败',
-      dead: '多次重试失败',
-      skipped: '未发送',
-    },
+    // One word per state, from the catalogue (@fpy/domain DELIVERY_STATUS_NAMES).
+    statuses: deliveryStatusWords('zh'),
+    nextAttempt: '下次重试：{{at}}',
+    failedOver: '先试 {{account}} 未成功：',
+    tried: '已尝试 {{account}}：',
     seq: '第{{n}}次重发',
     by: '操作人：{{name}}',
   },
