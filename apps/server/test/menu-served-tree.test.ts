@@ -1,5 +1,6 @@
 import { companyOnlyCodes, type MenuNode } from '@fpy/contracts';
 import { describe, expect, it } from 'vitest';
+import { registerDashboardCard } from '../src/modules/platform/base/dashboard/registry.ts';
 import { api } from './base-helpers.ts';
 import { useTestApp } from './harness.ts';
 
@@ -64,6 +65,17 @@ describe('the served menu tree', () => {
     ).toEqual(expect.arrayContaining(['personalInformation', 'companyCenter']));
   });
 
+  it('keeps the layout pages’ codes: no stored menu may take one', async () => {
+    const admin = await app().login('admin', ACCOUNTS.admin);
+    const res = await api(app(), admin, 'POST', '/api/admin/menu', {
+      code: 'dashboard',
+      titleZh: '仪表盘',
+      titleEn: 'Board',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'MENU_CODE_TAKEN' });
+  });
+
   it('serves company-only menus to company accounts only', async () => {
     const companyOnly = companyOnlyCodes();
     expect([...companyOnly]).toEqual(
@@ -81,6 +93,12 @@ describe('the served menu tree', () => {
 });
 
 describe('dashboard panels follow the permission of their data (issue 28 §5)', () => {
+  it('registers no card without the catalogue code of its data', () => {
+    const card = { id: 'test-card', area: 'platform', audience: 'tenant' as const, load: async () => null };
+    expect(() => registerDashboardCard({ ...card, permission: [] })).toThrow(/catalogue codes/);
+    expect(() => registerDashboardCard({ ...card, permission: 'noSuchMenu' })).toThrow(/noSuchMenu/);
+  });
+
   it('refuses the gate-log panel to the clerk, who may not read the gate log, and serves it to admins', async () => {
     const clerk = await app().login('clerk', ACCOUNTS.clerk);
     expect((await api(app(), clerk, 'GET', '/api/admin/r/gateLogs')).statusCode).toBe(403);

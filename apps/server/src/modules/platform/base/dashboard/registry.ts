@@ -1,4 +1,4 @@
-import type { DashboardAudience, DashboardCard } from '@fpy/contracts';
+import { catalogueCodes, type DashboardAudience, type DashboardCard } from '@fpy/contracts';
 import { isPlatformAccount } from '@fpy/domain';
 import type { AuthedCtx } from '../../../../http/context.ts';
 
@@ -33,7 +33,14 @@ export interface DashboardCardDef {
  */
 const cards = new Map<string, DashboardCardDef>();
 
+const KNOWN_CODES = catalogueCodes();
+
+/** Registers a card; a card whose permission names no catalogue code would be shown to nobody or checked by nothing. */
 export function registerDashboardCard(def: DashboardCardDef): void {
+  const codes = typeof def.permission === 'string' ? [def.permission] : [...def.permission];
+  const unknown = codes.filter((c) => !KNOWN_CODES.has(c));
+  if (!codes.length || unknown.length)
+    throw new Error(`dashboard card ${def.id}: permission must name catalogue codes (${unknown.join(', ')})`);
   cards.set(def.id, def);
 }
 

@@ -4,6 +4,7 @@ import {
   getAllMenus,
   getMenu,
   getMenuTree,
+  layoutMenus,
   providedOf,
   updateMenu,
   uploadMenuIcon,
@@ -41,7 +42,9 @@ export function registerMenuRoutes(app: FastifyInstance, uploads: FileStore) {
   route(app, createMenu, async (ctx, { body }) => {
     const parent = await parentOf(ctx.db, body.parentId);
     const [dup] = await ctx.db.select({ id: menus.id }).from(menus).where(eq(menus.code, body.code)).limit(1);
-    if (dup) throw badRequest('MENU_CODE_TAKEN', { code: body.code });
+    // The layout pages (首页, 安全设置 …) hold their codes in every served tree, declared in code, not stored.
+    const layout = layoutMenus.some((m) => m.code === body.code);
+    if (dup || layout) throw badRequest('MENU_CODE_TAKEN', { code: body.code });
     try {
       const row = await ctx.db.transaction(async (tx) => {
         const [m] = await tx
