@@ -51,7 +51,8 @@ export async function printArchiveBomb(server: BenchServer, line: Line) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const server = await startServer(9794);
+  // A loaded machine may take minutes to start the server; the figure is the refusal, not the start.
+  const server = await startServer(9794, {}, 600_000);
   try {
     await printArchiveBomb(server, (name, value, target = '') =>
       console.log(`${name.padEnd(64)} ${value.padEnd(34)} ${target}`),
