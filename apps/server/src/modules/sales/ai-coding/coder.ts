@@ -66,14 +66,17 @@ const HEAD_LATER = 0.8;
  */
 const USE_WORD = 0.5;
 /**
- * A furniture character ending a word the dictionaries do not hold whole (主管椅, 皮椅, 洽谈桌, 方凳) is the head
- * noun: it credits the 家具 leaf below as a one-character term would. Not 座椅 (a car seat), 桌面/桌布/桌游/桌球.
+ * A head character ending a word the dictionaries do not hold whole (主管椅, 皮椅, 洽谈桌, 方凳; 羊毛被, 荞麦枕) is
+ * the head noun: it credits the leaf below as a term would. Not 座椅 (a car seat), 桌面/桌布/桌游/桌球, 被动,
+ * 枕木 (a railway sleeper), nor the covers (椅垫, 被套, 枕套 …) the vocabulary names.
  */
-const FURNITURE_HEAD = /(?<!座)[椅凳](?![垫套])|桌(?![面布游球])/g;
-const FURNITURE_LEAF: Record<string, string> = {
+const HEAD_CHAR = /(?<!座)[椅凳](?![垫套])|桌(?![面布游球])|被(?![套罩面单动])|枕(?![套巾木])/g;
+const HEAD_CHAR_LEAF: Record<string, string> = {
   椅: '1050201990000000000',
   凳: '1050201990000000000',
   桌: '1050201010000000000',
+  被: '1040105070000000000',
+  枕: '1040105070000000000',
 };
 const SERVICE_MARK =
   /费|服务|租|修|维护|保养|安装|施工|加工|开采|运输|代理|检测|设计|咨询|回收|托管|外包|策划|承包|工程|培训班|课程/;
@@ -285,15 +288,15 @@ export class Coder {
   }
 
   /**
-   * 主管椅, 洽谈桌, 方凳: a furniture character no dictionary term covers ends a furniture noun. Read as a term of
-   * its own (the character and up to two free characters before it), so it can be the head of the name.
+   * 主管椅, 洽谈桌, 羊毛被: a head character no dictionary term covers ends a noun. Read as a term of its own (the
+   * character and up to two free characters before it), so it can be the head of the name.
    */
-  private furnitureHeads(text: string, taken: LexiconHit[]): LexiconHit[] {
+  private headChars(text: string, taken: LexiconHit[]): LexiconHit[] {
     const out: LexiconHit[] = [];
-    for (const m of text.matchAll(FURNITURE_HEAD)) {
+    for (const m of text.matchAll(HEAD_CHAR)) {
       const at = m.index as number;
       if (taken.some((h) => at >= h.start && at < h.end)) continue;
-      const code = FURNITURE_LEAF[m[0]];
+      const code = HEAD_CHAR_LEAF[m[0]];
       if (!this.docOf.has(code)) continue;
       let from = at;
       while (
@@ -349,7 +352,7 @@ export class Coder {
     const allHits = this.matcher.match(text);
     const allTableHits = this.tableMatcher.match(text);
     const hits = allHits.filter((h) => h.code !== MODIFIER_CODE);
-    if (/[椅凳桌]/.test(text)) hits.push(...this.furnitureHeads(text, allHits));
+    if (/[椅凳桌被枕]/.test(text)) hits.push(...this.headChars(text, allHits));
     const tableHits = allTableHits.filter((h) => h.code !== MODIFIER_CODE);
     const spans = [...allHits, ...allTableHits].filter((h) => this.modifiers.has(h.term));
     const brandHints = this.hints.brandHints(text, name);
