@@ -33,8 +33,11 @@ export interface ResourcePageProps {
   title?: ReactNode;
   /** Shown instead of the list when the page cannot list yet (nothing selected). */
   placeholder?: ReactNode;
-  /** The page's own buttons (a verb beside the generic actions: 充值), shown first in the card's header. */
-  extra?: ReactNode;
+  /**
+   * The page's own buttons (a verb beside the generic actions: 充值), shown first in the card's header; a function
+   * gets the search form's current filters (a bulk verb over the filtered list, not only the page on screen).
+   */
+  extra?: ReactNode | ((filters: Record<string, unknown>) => ReactNode);
 }
 
 /**
@@ -157,7 +160,7 @@ export function ResourcePage({
       title={title ?? resourceTitle}
       extra={
         <Space>
-          {!placeholder && extra}
+          {!placeholder && (typeof extra === 'function' ? extra(filters) : extra)}
           {c.create && !placeholder && (
             <Can code={permissionOf(meta, 'create')}>
               <Button type="primary" onClick={() => setEditing(null)}>
