@@ -38,19 +38,27 @@ const routeKey = (req: FastifyRequest) => {
  */
 export function installRateLimit(app: FastifyInstance, limiter: LimiterFactory, limits: RateLimits) {
   const perAccount = limiter('acct', limits.perAccountPerMinute, WINDOW_SECONDS);
-  app.addHook('onRequest', async (req) => {
+  // Callback-style hooks: most requests have no budget and pass without a promise or a microtask hop.
+  app.addHook('onRequest', (req, _reply, done) => {
     const contract = req.routeOptions.config?.contract;
     const budget = contract && rateBudgetOf(contract);
-    if (!budget) return;
+    if (!budget) return done();
     const perIp = limiter(`ip-${budget}`, ipBudget(limits, budget), WINDOW_SECONDS);
-    if (!(await perIp.consume(`${req.ip}:${routeKey(req)}`)).ok) throw tooManyRequests();
+    perIp.consume(`${req.ip}:${routeKey(req)}`).then(
+      (r) => done(r.ok ? undefined : tooManyRequests()),
+      (err) => done(err),
+    );
   });
-  app.addHook('preHandler', async (req) => {
+  app.addHook('preHandler', (req, _reply, done) => {
     const contract = req.routeOptions.config?.contract;
-    if (!contract || rateBudgetOf(contract) !== 'credentials') return;
+    if (!contract || rateBudgetOf(contract) !== 'credentials') return done();
     const body = req.body as Record<string, unknown> | undefined;
     const account =
       typeof body?.username === 'string' ? body.username.trim().toLowerCase() : req.ctx.actor?.username;
-    if (account && !(await perAccount.consume(`${account}:${routeKey(req)}`)).ok) throw tooManyRequests();
+    if (!account) return done();
+    perAccount.consume(`${account}:${routeKey(req)}`).then(
+      (r) => done(r.ok ? undefined : tooManyRequests()),
+      (err) => done(err),
+    );
   });
 }
