@@ -223,7 +223,20 @@ describe('AI-assisted coding', () => {
 });
 
 describe('demo seed', () => {
-  it('still issues every demo invoice: its goods carry rates their codes allow', async () => {
+  it('still issues every demo invoice: its goods carry rates their codes allow, levies with their flag', async () => {
+    // A good at a flagged levy: the seed must carry its policy onto the line, or the rule refuses the invoice.
+    const token = await app().login('demo', 'Demo@123');
+    for (const name of ['种子简易征收商品甲', '种子简易征收商品乙'])
+      expect(
+        (
+          await send(token, 'POST', GOODS, {
+            name,
+            taxCode: SOFTWARE,
+            rate: 'rate_3',
+            policy: 'simplified_3',
+          })
+        ).statusCode,
+      ).toBe(200);
     expect(await seedInvoiceDemo(app().services.db, 'demo')).toBe(24);
   }, 180_000);
 });

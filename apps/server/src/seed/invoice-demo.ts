@@ -101,6 +101,8 @@ export async function seedInvoiceDemo(db: Db, adminUsername: string) {
       quantity: String(1 + Math.floor(rnd() * (Number(g.unitPrice) > 1000 ? 3 : 20))),
       unitPrice: g.unitPrice ?? '100',
       rate: g.rate,
+      // A levy or preferential rate goes with its flag, or the rate rule refuses it (issue 28 §7).
+      ...(g.policy ? { policy: g.policy } : {}),
     }));
     const input = createInvoiceBody.parse({
       clientSerial: `demo-${String(i + 1).padStart(3, '0')}`,
