@@ -1,3 +1,6 @@
+// The bill's state columns are worded by the delivery catalogue (@fpy/domain DELIVERY_STATUS_NAMES).
+import { DELIVERY_STATUS_NAMES } from '@fpy/domain';
+
 export default {
   plat: {
     invalid: '{{field}} is not valid',
@@ -197,13 +200,13 @@ export default {
       email: 'E-mail',
       recharge: 'Recharges',
       smsTotal: 'Requests',
-      smsAccepted: 'Accepted',
-      smsDelivered: 'Delivered',
+      smsAccepted: DELIVERY_STATUS_NAMES.accepted.en,
+      smsDelivered: DELIVERY_STATUS_NAMES.delivered.en,
       smsFailed: 'Failed',
       smsUnits: 'Units charged',
       emailTotal: 'Requests',
-      emailAccepted: 'Accepted',
-      emailDelivered: 'Delivered',
+      emailAccepted: DELIVERY_STATUS_NAMES.accepted.en,
+      emailDelivered: DELIVERY_STATUS_NAMES.delivered.en,
       emailFailed: 'Failed',
       rechargeAmount: 'Messages',
       rechargePaidFen: 'Paid (yuan)',

@@ -1,3 +1,6 @@
+// The bill's state columns are worded by the delivery catalogue (@fpy/domain DELIVERY_STATUS_NAMES).
+import { DELIVERY_STATUS_NAMES } from '@fpy/domain';
+
 export default {
   plat: {
     invalid: '{{field}}格式不正确',
@@ -190,13 +193,13 @@ export default {
       email: '邮件',
       recharge: '充值',
       smsTotal: '请求',
-      smsAccepted: '提交成功',
-      smsDelivered: '送达',
+      smsAccepted: DELIVERY_STATUS_NAMES.accepted.zh,
+      smsDelivered: DELIVERY_STATUS_NAMES.delivered.zh,
       smsFailed: '失败',
       smsUnits: '计费条数',
       emailTotal: '请求',
-      emailAccepted: '提交成功',
-      emailDelivered: '送达',
+      emailAccepted: DELIVERY_STATUS_NAMES.accepted.zh,
+      emailDelivered: DELIVERY_STATUS_NAMES.delivered.zh,
       emailFailed: '失败',
       rechargeAmount: '充值条数',
       rechargePaidFen: '金额（元）',
