@@ -49,7 +49,12 @@ export async function startServer(
   const deadline = Date.now() + startTimeoutMs;
   let pk = '';
   while (!pk) {
-    if (Date.now() > deadline) throw new Error('server did not start');
+    if (Date.now() > deadline) {
+      // Never leave a half-started server behind on its port.
+      proc.kill('SIGTERM');
+      rmSync(dataDir, { recursive: true, force: true });
+      throw new Error(`server did not start within ${startTimeoutMs / 1000} s`);
+    }
     try {
       pk = ((await (await fetch(`${url}/api/auth/publicKey`)).json()) as { publicKey: string }).publicKey;
     } catch {
