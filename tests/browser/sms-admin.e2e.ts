@@ -28,8 +28,9 @@ const PAGES = [
   '/emailMessage/emailRecord',
   '/emailMessage/emailStatistic',
   '/emailMessage/emailStateReport',
-  '/invoicePlat/smsWhite',
 ];
+/** The company's own (开票平台设置 is served to company accounts only). */
+const COMPANY_PAGES = ['/invoicePlat/smsWhite'];
 
 describe('短信管理: recharge → balance', () => {
   let admin: Session;
@@ -98,6 +99,12 @@ describe('短信管理: recharge → balance', () => {
     await dialog.locator('.ant-modal-footer .ant-btn-primary').click();
     await page.locator('.sms-low-balance').waitFor();
     expect(await page.locator('.sms-low-balance').textContent()).toContain(`剩余 ${after} 条`);
+    const paths = await sidebarPaths(page);
+    for (const p of COMPANY_PAGES) {
+      expect(paths, p).toContain(p);
+      await page.goto(p);
+      await page.locator('.ant-table').first().waitFor();
+    }
     // Recording recharges is the platform's: the company has no such button.
     await page.goto('/smsMessage/rechargeRecord');
     await page.locator('.ant-table-row').first().waitFor();
@@ -129,4 +136,17 @@ describe('短信管理: recharge → balance', () => {
     await page.getByText('按企业').click();
     await page.locator('.delivery-stats-table th').filter({ hasText: '企业名称' }).waitFor();
   }, 240_000);
+
+  test('records show the seeded states in one word, the reason by kind with the raw text behind, bulk resend', async () => {
+    const { page } = admin;
+    await page.goto('/emailMessage/emailRecord');
+    const dead = page.locator('.ant-table-row').filter({ hasText: '多次重试失败' }).first();
+    await dead.waitFor();
+    // The TLS mismatch reads as its kind; the OpenSSL text is behind it (data-kind, tooltip).
+    expect(await dead.locator('[data-testid="failure-reason"]').getAttribute('data-kind')).toBe('tls');
+    await page.locator('.ant-table-row').filter({ hasText: '等待重试' }).first().waitFor();
+    await page.getByTestId('resend-given-up').waitFor();
+    await page.goto('/smsMessage/smsStateReport');
+    await page.locator('.ant-table-row').first().waitFor();
+  }, 120_000);
 });
