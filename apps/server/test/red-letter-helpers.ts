@@ -16,8 +16,15 @@ export const GOODS = {
   unitPrice: '2500',
   rate: 'rate_13',
 };
-/** Services (3…): 2 × 100.00 at 13% → 金额 200.00, 税额 26.00. */
-export const SERVICE = invoiceBody().lines[0];
+/**
+ * Services (3…): 2 × 100.00 at 13% → 金额 200.00, 税额 26.00. A leasing service, since 13% is a rate its code
+ * allows (issue 28 §7); the red-letter reason rules need a real service code here, not invoiceBody's goods line.
+ */
+export const SERVICE = {
+  ...invoiceBody().lines[0],
+  name: '*经营租赁*设备租赁费',
+  taxCode: '3040502019900000000',
+};
 
 export function redApi(t: App, token: string) {
   const headers = bearer(token);
