@@ -336,7 +336,10 @@ describe('failover between accounts', () => {
       weight: 100,
       config: aliyunConfig(),
     });
-    const gateway = createMessagingGateway(t.services.db, { random: seeded(14), outbound: t.services.outbound });
+    const gateway = createMessagingGateway(t.services.db, {
+      random: seeded(14),
+      outbound: t.services.outbound,
+    });
     const counts = new Map<number, number>();
     for (let i = 0; i < 200; i++) {
       const a = await gateway.sendSms(null, sms('13800138000'));
