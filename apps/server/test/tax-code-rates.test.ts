@@ -63,7 +63,7 @@ describe('invoice API: a line rate its tax code does not allow', () => {
     const res = await send(token, 'POST', INVOICES, body({ taxCode: RICE, rate: 'rate_6' }), 'en');
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(
-      `Line 2: the rate "6%" does not apply to tax code ${RICE} (稻谷); allowed: 9%, 免税, 普通零税率, 3%（按3%简易征收）, 1%（小规模纳税人减按1%征收） (field lines.1.rate)`,
+      `Line 2: the rate "6%" does not apply to tax code ${RICE}; allowed: 9%, exempt, zero-rated, 3% (simplified levy at 3%), 1% (small-scale taxpayer levy reduced to 1%) (field lines.1.rate)`,
     );
   });
 

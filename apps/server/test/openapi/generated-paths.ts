@@ -77,7 +77,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** 首页统计 (本企业；平台超级管理员为全部) */
+        /** 首页统计：请求与网关日志 (本企业；平台超级管理员为全部)；需网关日志权限 */
         get: operations["getDashboard"];
         put?: never;
         post?: never;
@@ -3782,6 +3782,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/delivery/v1/deliveries/resend-given-up": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 批量重发：按发送记录的筛选条件重发全部已放弃的记录（每次最多1000条） */
+        post: operations["resendGivenUpDeliveries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/delivery/v1/invoices/{id}/deliveries": {
         parameters: {
             query?: never;
@@ -4927,6 +4944,7 @@ export interface operations {
                 createdAtFrom?: string;
                 createdAtTo?: string;
                 deliveryId?: number;
+                failureKind?: "blocked" | "dns" | "refused" | "timeout" | "tls" | "auth" | "recipient" | "rejected" | "account" | "busy" | "other";
                 invoiceNumber?: string;
                 kind?: "delivered" | "failed" | "bounced";
                 limit?: number;
@@ -4952,6 +4970,7 @@ export interface operations {
                             code: string | null;
                             createdAt: string | null;
                             deliveryId: number | null;
+                            failureKind: string | null;
                             id: number;
                             invoiceNumber: string | null;
                             kind: string | null;
@@ -5009,6 +5028,7 @@ export interface operations {
                         code: string | null;
                         createdAt: string | null;
                         deliveryId: number | null;
+                        failureKind: string | null;
                         id: number;
                         invoiceNumber: string | null;
                         kind: string | null;
@@ -5050,6 +5070,7 @@ export interface operations {
                 createdAtFrom?: string;
                 createdAtTo?: string;
                 deliveryId?: number;
+                failureKind?: "blocked" | "dns" | "refused" | "timeout" | "tls" | "auth" | "recipient" | "rejected" | "account" | "busy" | "other";
                 invoiceNumber?: string;
                 kind?: "delivered" | "failed" | "bounced";
                 recipient?: string;
@@ -5101,6 +5122,7 @@ export interface operations {
                 createdAtFrom?: string;
                 createdAtTo?: string;
                 deliveryId?: number;
+                failureKind?: "blocked" | "dns" | "refused" | "timeout" | "tls" | "auth" | "recipient" | "rejected" | "account" | "busy" | "other";
                 invoiceNumber?: string;
                 kind?: "delivered" | "failed";
                 limit?: number;
@@ -5126,6 +5148,7 @@ export interface operations {
                             code: string | null;
                             createdAt: string | null;
                             deliveryId: number | null;
+                            failureKind: string | null;
                             id: number;
                             invoiceNumber: string | null;
                             kind: string | null;
@@ -5183,6 +5206,7 @@ export interface operations {
                         code: string | null;
                         createdAt: string | null;
                         deliveryId: number | null;
+                        failureKind: string | null;
                         id: number;
                         invoiceNumber: string | null;
                         kind: string | null;
@@ -5224,6 +5248,7 @@ export interface operations {
                 createdAtFrom?: string;
                 createdAtTo?: string;
                 deliveryId?: number;
+                failureKind?: "blocked" | "dns" | "refused" | "timeout" | "tls" | "auth" | "recipient" | "rejected" | "account" | "busy" | "other";
                 invoiceNumber?: string;
                 kind?: "delivered" | "failed";
                 recipient?: string;
@@ -5274,12 +5299,13 @@ export interface operations {
                 createdAtFrom?: string;
                 createdAtTo?: string;
                 errorCode?: string;
+                failureKind?: "blocked" | "dns" | "refused" | "timeout" | "tls" | "auth" | "recipient" | "rejected" | "account" | "busy" | "other";
                 invoiceNumber?: string;
                 limit?: number;
                 page?: number;
                 recipient?: string;
                 sort?: "id" | "-id" | "createdAt" | "-createdAt" | "attempts" | "-attempts";
-                status?: "queued" | "sending" | "accepted" | "delivered" | "failed" | "dead" | "skipped";
+                status?: "queued" | "sending" | "retrying" | "accepted" | "delivered" | "failed" | "dead" | "skipped";
                 tenantName?: string;
                 trigger?: "auto" | "manual" | "resend" | "bulk" | "batch" | "forward";
             };
@@ -5303,8 +5329,10 @@ export interface operations {
                             deliveredAt: string | null;
                             errorCode: string | null;
                             errorMessage: string | null;
+                            failureKind: string | null;
                             id: number;
                             invoiceNumber: string | null;
+                            nextAttemptAt: string | null;
                             providerMessageId: string | null;
                             providerName: string | null;
                             recipient: string | null;
@@ -5312,6 +5340,7 @@ export interface operations {
                             subject: string | null;
                             tenantId: number | null;
                             tenantName: string | null;
+                            triedAccounts: string | null;
                             trigger: string | null;
                             units: number | null;
                         }[];
@@ -5366,8 +5395,10 @@ export interface operations {
                         deliveredAt: string | null;
                         errorCode: string | null;
                         errorMessage: string | null;
+                        failureKind: string | null;
                         id: number;
                         invoiceNumber: string | null;
+                        nextAttemptAt: string | null;
                         providerMessageId: string | null;
                         providerName: string | null;
                         recipient: string | null;
@@ -5375,6 +5406,7 @@ export interface operations {
                         subject: string | null;
                         tenantId: number | null;
                         tenantName: string | null;
+                        triedAccounts: string | null;
                         trigger: string | null;
                         units: number | null;
                     };
@@ -5409,10 +5441,11 @@ export interface operations {
                 createdAtFrom?: string;
                 createdAtTo?: string;
                 errorCode?: string;
+                failureKind?: "blocked" | "dns" | "refused" | "timeout" | "tls" | "auth" | "recipient" | "rejected" | "account" | "busy" | "other";
                 invoiceNumber?: string;
                 recipient?: string;
                 sort?: "id" | "-id" | "createdAt" | "-createdAt" | "attempts" | "-attempts";
-                status?: "queued" | "sending" | "accepted" | "delivered" | "failed" | "dead" | "skipped";
+                status?: "queued" | "sending" | "retrying" | "accepted" | "delivered" | "failed" | "dead" | "skipped";
                 tenantName?: string;
                 trigger?: "auto" | "manual" | "resend" | "bulk" | "batch" | "forward";
             };
@@ -5460,12 +5493,13 @@ export interface operations {
                 createdAtFrom?: string;
                 createdAtTo?: string;
                 errorCode?: string;
+                failureKind?: "blocked" | "dns" | "refused" | "timeout" | "tls" | "auth" | "recipient" | "rejected" | "account" | "busy" | "other";
                 invoiceNumber?: string;
                 limit?: number;
                 page?: number;
                 recipient?: string;
                 sort?: "id" | "-id" | "createdAt" | "-createdAt" | "attempts" | "-attempts";
-                status?: "queued" | "sending" | "accepted" | "delivered" | "failed" | "dead" | "skipped";
+                status?: "queued" | "sending" | "retrying" | "accepted" | "delivered" | "failed" | "dead" | "skipped";
                 tenantName?: string;
                 trigger?: "auto" | "manual" | "resend" | "bulk" | "batch" | "forward";
             };
@@ -5489,8 +5523,10 @@ export interface operations {
                             deliveredAt: string | null;
                             errorCode: string | null;
                             errorMessage: string | null;
+                            failureKind: string | null;
                             id: number;
                             invoiceNumber: string | null;
+                            nextAttemptAt: string | null;
                             providerMessageId: string | null;
                             providerName: string | null;
                             recipient: string | null;
@@ -5498,6 +5534,7 @@ export interface operations {
                             subject: string | null;
                             tenantId: number | null;
                             tenantName: string | null;
+                            triedAccounts: string | null;
                             trigger: string | null;
                             units: number | null;
                         }[];
@@ -5552,8 +5589,10 @@ export interface operations {
                         deliveredAt: string | null;
                         errorCode: string | null;
                         errorMessage: string | null;
+                        failureKind: string | null;
                         id: number;
                         invoiceNumber: string | null;
+                        nextAttemptAt: string | null;
                         providerMessageId: string | null;
                         providerName: string | null;
                         recipient: string | null;
@@ -5561,6 +5600,7 @@ export interface operations {
                         subject: string | null;
                         tenantId: number | null;
                         tenantName: string | null;
+                        triedAccounts: string | null;
                         trigger: string | null;
                         units: number | null;
                     };
@@ -5595,10 +5635,11 @@ export interface operations {
                 createdAtFrom?: string;
                 createdAtTo?: string;
                 errorCode?: string;
+                failureKind?: "blocked" | "dns" | "refused" | "timeout" | "tls" | "auth" | "recipient" | "rejected" | "account" | "busy" | "other";
                 invoiceNumber?: string;
                 recipient?: string;
                 sort?: "id" | "-id" | "createdAt" | "-createdAt" | "attempts" | "-attempts";
-                status?: "queued" | "sending" | "accepted" | "delivered" | "failed" | "dead" | "skipped";
+                status?: "queued" | "sending" | "retrying" | "accepted" | "delivered" | "failed" | "dead" | "skipped";
                 tenantName?: string;
                 trigger?: "auto" | "manual" | "resend" | "bulk" | "batch" | "forward";
             };
@@ -13340,6 +13381,7 @@ export interface operations {
                     "application/json": {
                         accepted: boolean;
                         code: string | null;
+                        kind: ("blocked" | "dns" | "refused" | "timeout" | "tls" | "auth" | "recipient" | "rejected" | "account" | "busy" | "other") | null;
                         message: string | null;
                         providerMessageId: string | null;
                         retryable: boolean | null;
@@ -13585,6 +13627,7 @@ export interface operations {
                     "application/json": {
                         accepted: boolean;
                         code: string | null;
+                        kind: ("blocked" | "dns" | "refused" | "timeout" | "tls" | "auth" | "recipient" | "rejected" | "account" | "busy" | "other") | null;
                         message: string | null;
                         providerMessageId: string | null;
                         retryable: boolean | null;
@@ -14909,6 +14952,7 @@ export interface operations {
                     "application/json": {
                         accepted: boolean;
                         code: string | null;
+                        kind: ("blocked" | "dns" | "refused" | "timeout" | "tls" | "auth" | "recipient" | "rejected" | "account" | "busy" | "other") | null;
                         message: string | null;
                         providerMessageId: string | null;
                         retryable: boolean | null;
@@ -21487,6 +21531,9 @@ export interface operations {
                             confidence: number;
                             matched: string[];
                             name: string;
+                            policy?: ("simplified_levy" | "rare_earth" | "exempt" | "non_taxable" | "refund_after_levy" | "refund_after_levy_100" | "refund_after_levy_50" | "simplified_3" | "simplified_5" | "simplified_5_reduced_1_5" | "immediate_refund_30" | "immediate_refund_50" | "immediate_refund_70" | "immediate_refund_100" | "excess_burden_refund_3" | "excess_burden_refund_8" | "excess_burden_refund_12" | "excess_burden_refund_6" | "zero_rated" | "reduced_levy_1") | null;
+                            /** @enum {string} */
+                            rate?: "rate_13" | "rate_9" | "rate_6" | "rate_5" | "rate_3" | "rate_1_5" | "rate_1" | "rate_0";
                             shortName: string;
                             /** @enum {string} */
                             source: "memory" | "ranking";
@@ -21535,9 +21582,6 @@ export interface operations {
             };
         };
         responses: {
-                            policy?: ("simplified_levy" | "rare_earth" | "exempt" | "non_taxable" | "refund_after_levy" | "refund_after_levy_100" | "refund_after_levy_50" | "simplified_3" | "simplified_5" | "simplified_5_reduced_1_5" | "immediate_refund_30" | "immediate_refund_50" | "immediate_refund_70" | "immediate_refund_100" | "excess_burden_refund_3" | "excess_burden_refund_8" | "excess_burden_refund_12" | "excess_burden_refund_6" | "zero_rated" | "reduced_levy_1") | null;
-                            /** @enum {string} */
-                            rate?: "rate_13" | "rate_9" | "rate_6" | "rate_5" | "rate_3" | "rate_1_5" | "rate_1" | "rate_0";
             /** @description OK */
             200: {
                 headers: {
@@ -21703,6 +21747,9 @@ export interface operations {
                                 confidence: number;
                                 matched: string[];
                                 name: string;
+                                policy?: ("simplified_levy" | "rare_earth" | "exempt" | "non_taxable" | "refund_after_levy" | "refund_after_levy_100" | "refund_after_levy_50" | "simplified_3" | "simplified_5" | "simplified_5_reduced_1_5" | "immediate_refund_30" | "immediate_refund_50" | "immediate_refund_70" | "immediate_refund_100" | "excess_burden_refund_3" | "excess_burden_refund_8" | "excess_burden_refund_12" | "excess_burden_refund_6" | "zero_rated" | "reduced_levy_1") | null;
+                                /** @enum {string} */
+                                rate?: "rate_13" | "rate_9" | "rate_6" | "rate_5" | "rate_3" | "rate_1_5" | "rate_1" | "rate_0";
                                 shortName: string;
                                 /** @enum {string} */
                                 source: "memory" | "ranking";
@@ -21751,9 +21798,6 @@ export interface operations {
                     jobId: number;
                     rows: {
                         code: string;
-                                policy?: ("simplified_levy" | "rare_earth" | "exempt" | "non_taxable" | "refund_after_levy" | "refund_after_levy_100" | "refund_after_levy_50" | "simplified_3" | "simplified_5" | "simplified_5_reduced_1_5" | "immediate_refund_30" | "immediate_refund_50" | "immediate_refund_70" | "immediate_refund_100" | "excess_burden_refund_3" | "excess_burden_refund_8" | "excess_burden_refund_12" | "excess_burden_refund_6" | "zero_rated" | "reduced_levy_1") | null;
-                                /** @enum {string} */
-                                rate?: "rate_13" | "rate_9" | "rate_6" | "rate_5" | "rate_3" | "rate_1_5" | "rate_1" | "rate_0";
                         id: number;
                     }[];
                 };
@@ -22359,12 +22403,21 @@ export interface operations {
                         invoiceId: number;
                         invoiceIds: number[] | null;
                         link: string | null;
+                        nextAttemptAt: string | null;
+                        providerId: number | null;
                         providerKind: string | null;
                         recipient: string;
                         seq: number;
                         /** @enum {string} */
-                        status: "queued" | "sending" | "accepted" | "delivered" | "failed" | "dead" | "skipped";
+                        status: "queued" | "sending" | "retrying" | "accepted" | "delivered" | "failed" | "dead" | "skipped";
                         subject: string | null;
+                        tried: {
+                            code: string;
+                            message: string;
+                            providerId: number | null;
+                            providerKind: string | null;
+                            providerName: string | null;
+                        }[];
                         /** @enum {string} */
                         trigger: "auto" | "manual" | "resend" | "bulk" | "batch" | "forward";
                         units: number;
@@ -22438,12 +22491,21 @@ export interface operations {
                         invoiceId: number;
                         invoiceIds: number[] | null;
                         link: string | null;
+                        nextAttemptAt: string | null;
+                        providerId: number | null;
                         providerKind: string | null;
                         recipient: string;
                         seq: number;
                         /** @enum {string} */
-                        status: "queued" | "sending" | "accepted" | "delivered" | "failed" | "dead" | "skipped";
+                        status: "queued" | "sending" | "retrying" | "accepted" | "delivered" | "failed" | "dead" | "skipped";
                         subject: string | null;
+                        tried: {
+                            code: string;
+                            message: string;
+                            providerId: number | null;
+                            providerKind: string | null;
+                            providerName: string | null;
+                        }[];
                         /** @enum {string} */
                         trigger: "auto" | "manual" | "resend" | "bulk" | "batch" | "forward";
                         units: number;
@@ -22578,6 +22640,67 @@ export interface operations {
             };
         };
     };
+    resendGivenUpDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    channel: "email" | "sms";
+                    filters?: {
+                        [key: string]: string;
+                    };
+                    /**
+                     * @default [
+                     *       "dead"
+                     *     ]
+                     */
+                    statuses?: ("dead" | "failed")[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        more: boolean;
+                        refused: number;
+                        resent: number;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     listInvoiceDeliveries: {
         parameters: {
             query?: never;
@@ -22618,12 +22741,21 @@ export interface operations {
                             invoiceId: number;
                             invoiceIds: number[] | null;
                             link: string | null;
+                            nextAttemptAt: string | null;
+                            providerId: number | null;
                             providerKind: string | null;
                             recipient: string;
                             seq: number;
                             /** @enum {string} */
-                            status: "queued" | "sending" | "accepted" | "delivered" | "failed" | "dead" | "skipped";
+                            status: "queued" | "sending" | "retrying" | "accepted" | "delivered" | "failed" | "dead" | "skipped";
                             subject: string | null;
+                            tried: {
+                                code: string;
+                                message: string;
+                                providerId: number | null;
+                                providerKind: string | null;
+                                providerName: string | null;
+                            }[];
                             /** @enum {string} */
                             trigger: "auto" | "manual" | "resend" | "bulk" | "batch" | "forward";
                             units: number;
@@ -22702,12 +22834,21 @@ export interface operations {
                             invoiceId: number;
                             invoiceIds: number[] | null;
                             link: string | null;
+                            nextAttemptAt: string | null;
+                            providerId: number | null;
                             providerKind: string | null;
                             recipient: string;
                             seq: number;
                             /** @enum {string} */
-                            status: "queued" | "sending" | "accepted" | "delivered" | "failed" | "dead" | "skipped";
+                            status: "queued" | "sending" | "retrying" | "accepted" | "delivered" | "failed" | "dead" | "skipped";
                             subject: string | null;
+                            tried: {
+                                code: string;
+                                message: string;
+                                providerId: number | null;
+                                providerKind: string | null;
+                                providerName: string | null;
+                            }[];
                             /** @enum {string} */
                             trigger: "auto" | "manual" | "resend" | "bulk" | "batch" | "forward";
                             units: number;
@@ -22880,7 +23021,7 @@ export interface operations {
                         maskedRecipient: string;
                         reason: string | null;
                         /** @enum {string} */
-                        status: "none" | "queued" | "sending" | "accepted" | "delivered" | "failed" | "dead" | "skipped";
+                        status: "none" | "queued" | "sending" | "retrying" | "accepted" | "delivered" | "failed" | "dead" | "skipped";
                         updatedAt: string | null;
                     };
                 };
@@ -22940,7 +23081,7 @@ export interface operations {
                         maskedRecipient: string;
                         reason: string | null;
                         /** @enum {string} */
-                        status: "none" | "queued" | "sending" | "accepted" | "delivered" | "failed" | "dead" | "skipped";
+                        status: "none" | "queued" | "sending" | "retrying" | "accepted" | "delivered" | "failed" | "dead" | "skipped";
                         updatedAt: string | null;
                     };
                 };

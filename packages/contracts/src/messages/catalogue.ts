@@ -32,13 +32,14 @@ export const catalogueMessages = {
     en: 'Field code is invalid: {code} {name} is retired',
   },
   RATE_NOT_ALLOWED: {
-    zh: '{label}“{given}”不适用于编码 {code}（{name}），可选：{options}',
-    en: '{label} "{given}" does not apply to code {code} ({name}); allowed: {options}',
+    zh: '{label}“{given}”不适用于编码 {code}，可选：{options}',
+    // {code} carries the catalogue's name in Chinese only (codeWithName): it has no English names.
+    en: '{label} "{given}" does not apply to code {code}; allowed: {options}',
   },
   /** Issue 28 §7: an invoice line (form, API, batch row) whose rate its tax code does not allow. */
   'RATE_NOT_ALLOWED.line': {
-    zh: '第{line}行：税率“{given}”不适用于税收分类编码 {code}（{name}），可选：{options}（字段 {field}）',
-    en: 'Line {line}: the rate "{given}" does not apply to tax code {code} ({name}); allowed: {options} (field {field})',
+    zh: '第{line}行：税率“{given}”不适用于税收分类编码 {code}，可选：{options}（字段 {field}）',
+    en: 'Line {line}: the rate "{given}" does not apply to tax code {code}; allowed: {options} (field {field})',
   },
   OWN_CODE_DUPLICATE: { zh: '自行编码“{code}”已存在', en: 'The own code "{code}" already exists' },
   'NOT_FOUND.own_code': { zh: '自行编码 {code} 不存在', en: 'The own code {code} does not exist' },

@@ -18,6 +18,7 @@ export { UPLOAD_LABELS_EN } from './files.ts';
 export { SMS_LIMIT_NAMES } from './delivery-dispatch.ts';
 export { VIOLATIONS_EN, violationText } from './violations.ts';
 export { invoiceStatusText, labelText, listText } from './terms.ts';
+export { codeWithName, rateChoicesText, rateChoiceText } from './rate-choices.ts';
 
 /**
  * Every message the server answers with, in zh and en. A key is the wire `code`, or `CODE.variant` when one code

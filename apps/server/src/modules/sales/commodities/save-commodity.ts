@@ -3,12 +3,14 @@ import {
   type commodityInput,
   type CommodityRow,
   labelText,
-  listText,
   providedOf,
+  codeWithName,
+  rateChoicesText,
+  rateChoiceText,
   type updateCommodity,
 } from '@fpy/contracts';
 import { commodities, type Db } from '@fpy/db';
-import { codeRates, findRateChoice, rateChoiceLabel } from '@fpy/domain';
+import { codeRates, findRateChoice } from '@fpy/domain';
 import type { z } from 'zod';
 import { scoped } from '../../../data/tenant-scope.ts';
 import type { AuthedCtx } from '../../../http/context.ts';
@@ -35,10 +37,9 @@ export async function commodityValues(
   if (!chosen)
     throw badRequest('RATE_NOT_ALLOWED', {
       label: labelText(labels.rate),
-      given: rateChoiceLabel(v.rate, v.policy),
-      code: entry.code,
-      name: entry.name,
-      options: listText(rates.choices.map((o) => o.label)),
+      given: rateChoiceText(v.rate, v.policy),
+      code: codeWithName(entry.code, entry.name),
+      options: rateChoicesText(rates.choices),
     });
   return {
     name: v.name,

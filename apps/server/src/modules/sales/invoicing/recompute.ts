@@ -1,4 +1,4 @@
-import { listText, violationText } from '@fpy/contracts';
+import { codeWithName, rateChoicesText, rateChoiceText, violationText } from '@fpy/contracts';
 import type { InvoiceFormInput } from '@fpy/contracts';
 import {
   type CodeRatesLookup,
@@ -6,7 +6,6 @@ import {
   formatYuan,
   type InvoiceCalculation,
   invoiceTypeRules,
-  rateChoiceLabel,
   type Violation,
 } from '@fpy/domain';
 import { badRequest } from '../../../lib/errors.ts';
@@ -25,10 +24,9 @@ function rateNotAllowed(body: InvoiceFormInput, codeRates: CodeRatesLookup, v: V
     'RATE_NOT_ALLOWED.line',
     {
       line: index + 1,
-      given: rateChoiceLabel(line.rate, line.policy),
-      code: rates.code,
-      name: rates.name,
-      options: listText(rates.choices.map((c) => c.label)),
+      given: rateChoiceText(line.rate, line.policy),
+      code: codeWithName(rates.code, rates.name),
+      options: rateChoicesText(rates.choices),
       field,
     },
     {
