@@ -100,7 +100,8 @@ describe('provider accounts', () => {
   test('adds an SMTP account on the e-mail page', async () => {
     const { page } = s;
     await page.goto('/emailMessage/emailFacilitatorManage');
-    await expect.poll(() => page.getByText('尚未配置邮件服务商').count()).toBe(1);
+    // A full page load (goto) boots the console first: more than poll's default second on a loaded machine.
+    await expect.poll(() => page.getByText('尚未配置邮件服务商').count(), { timeout: 15_000 }).toBe(1);
     await page.getByRole('button', { name: '新增服务商账号' }).click();
     const dialog = page.locator('.ant-modal').filter({ hasText: '新增服务商账号' });
     await dialog.locator('#message-provider_name').fill('企业邮局');
