@@ -3,7 +3,7 @@ import type { CodeRatesLookup } from '@fpy/domain';
 import { taxCodeJobs, taxCodes } from '@fpy/db';
 import { desc, sql } from 'drizzle-orm';
 import { Catalog } from './catalog.ts';
-import { searchAliases } from './search-aliases.ts';
+import { searchAliases, searchAliasesVersion } from './search-aliases.ts';
 import { REFERENCE_FILE, REFERENCE_VERSION, referenceRows } from './reference.ts';
 import { applyTable } from './apply-table.ts';
 
@@ -13,6 +13,8 @@ const RECHECK_MS = 3000;
 interface Slot {
   catalog: Promise<Catalog>;
   checkedAt: number;
+  /** searchAliasesVersion() the catalogue was built with. */
+  aliases: number;
 }
 const slots = new WeakMap<object, Slot>();
 
@@ -65,8 +67,8 @@ export function aliasMap(): Map<string, string[]> {
 export async function catalogFor(db: Db): Promise<Catalog> {
   const key = slotKey(db);
   let slot = slots.get(key);
-  if (!slot) {
-    slot = { catalog: build(db), checkedAt: Date.now() };
+  if (!slot || slot.aliases !== searchAliasesVersion()) {
+    slot = { catalog: build(db), checkedAt: Date.now(), aliases: searchAliasesVersion() };
     slots.set(key, slot);
     slot.catalog.catch(() => slots.delete(key));
     return slot.catalog;
