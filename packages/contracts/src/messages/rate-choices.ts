@@ -1,7 +1,7 @@
-import { type PreferentialPolicy, POLICY_LABEL, rateLabel, type TaxRate } from '@fpy/domain';
+import { type PreferentialPolicy, rateChoiceLabel, rateLabel, type TaxRate } from '@fpy/domain';
 import { LocalText } from './text.ts';
 
-/** English names of the preferential policies; the Chinese are the bureau's own (POLICY_LABEL). */
+/** English names of the preferential policies; the Chinese are the bureau's own (domain's rateChoiceLabel). */
 const POLICY_EN: Record<PreferentialPolicy, string> = {
   simplified_levy: 'simplified levy',
   rare_earth: 'rare-earth products',
@@ -30,21 +30,16 @@ function enChoice(rate: TaxRate, policy: PreferentialPolicy | null | undefined):
   return rate === 'rate_0' ? POLICY_EN[policy] : `${rateLabel(rate)} (${POLICY_EN[policy]})`;
 }
 
-function zhChoice(rate: TaxRate, policy: PreferentialPolicy | null | undefined): string {
-  if (!policy) return rateLabel(rate);
-  return rate === 'rate_0' ? POLICY_LABEL[policy] : `${rateLabel(rate)}（${POLICY_LABEL[policy]}）`;
-}
-
 /** A rate with its policy as each language names it ("3%（按3%简易征收）" / "3% (simplified levy at 3%)"). */
 export const rateChoiceText = (rate: TaxRate, policy: PreferentialPolicy | null | undefined) =>
-  new LocalText(zhChoice(rate, policy), enChoice(rate, policy));
+  new LocalText(rateChoiceLabel(rate, policy), enChoice(rate, policy));
 
 /** The choices a code allows, joined the way each language joins a list. */
 export const rateChoicesText = (
   choices: readonly { rate: TaxRate; policy: PreferentialPolicy | null | undefined }[],
 ) =>
   new LocalText(
-    choices.map((c) => zhChoice(c.rate, c.policy)).join('、'),
+    choices.map((c) => rateChoiceLabel(c.rate, c.policy)).join('、'),
     choices.map((c) => enChoice(c.rate, c.policy)).join(', '),
   );
 
