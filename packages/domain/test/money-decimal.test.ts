@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import {
   compare,
   divide,
   formatDecimal,
   parseDecimal,
+  pow10,
+  type Decimal,
   roundHalfUp,
   tryParseDecimal,
 } from '../src/money/decimal.ts';
@@ -67,5 +70,47 @@ describe('fen helpers', () => {
     expect(mulRound(-50n, d('0.03'))).toBe(-2n);
     expect(mulDivRound(20000n, d('0.01'), d('1.01'))).toBe(198n); // 200 × 1% / 1.01 = 1.980198
     expect(roundToFen(d('4.9995'))).toBe(500n);
+  });
+});
+
+describe('formatDecimal and pow10 (the fast paths of issue 28 §10)', () => {
+  // The former implementation: round, drop trailing zeros by division, pad back to minDecimals.
+  function reference(a: Decimal, opts: { maxDecimals?: number; minDecimals?: number } = {}): string {
+    let v = opts.maxDecimals === undefined ? a : roundHalfUp(a, opts.maxDecimals);
+    let { int, scale } = v;
+    while (scale > 0 && int % 10n === 0n) {
+      int /= 10n;
+      scale--;
+    }
+    v = { int, scale };
+    const min = opts.minDecimals ?? 0;
+    if (v.scale < min) v = { int: v.int * 10n ** BigInt(min - v.scale), scale: min };
+    const negative = v.int < 0n;
+    const digits = (negative ? -v.int : v.int).toString().padStart(v.scale + 1, '0');
+    return (
+      (negative ? '-' : '') +
+      digits.slice(0, digits.length - v.scale) +
+      (v.scale > 0 ? `.${digits.slice(digits.length - v.scale)}` : '')
+    );
+  }
+
+  it('prints what the former implementation printed, for any value and options', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }),
+        fc.integer({ min: 0, max: 20 }),
+        fc.option(fc.integer({ min: 0, max: 15 }), { nil: undefined }),
+        fc.option(fc.integer({ min: 0, max: 15 }), { nil: undefined }),
+        (int, scale, maxDecimals, minDecimals) => {
+          const opts = { maxDecimals, minDecimals };
+          expect(formatDecimal({ int, scale }, opts)).toBe(reference({ int, scale }, opts));
+        },
+      ),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('pow10 is exact inside and beyond its table', () => {
+    for (const n of [0, 1, 2, 13, 26, 63, 64, 100]) expect(pow10(n)).toBe(10n ** BigInt(n));
   });
 });

@@ -16,6 +16,33 @@ const MAX_WALK_NODES = 100_000;
  * `text()` would otherwise let it through to a 500.
  */
 export function findNul(value: unknown): (string | number)[] | null {
+  return holdsNul(value) ? nulPath(value) : null;
+}
+
+/**
+ * Whether any string in `value` holds a NUL: the every-request check, so it keeps one stack of values and
+ * allocates nothing per node; only a hit pays for nulPath's bookkeeping.
+ */
+function holdsNul(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  for (let seen = 0; stack.length && seen < MAX_WALK_NODES; seen++) {
+    const v = stack.pop();
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) return true;
+    } else if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) stack.push(v[i]);
+    } else if (v && typeof v === 'object') {
+      for (const k in v) {
+        if (!Object.hasOwn(v, k)) continue;
+        if (k.includes('\u0000')) return true;
+        stack.push((v as Record<string, unknown>)[k]);
+      }
+    }
+  }
+  return false;
+}
+
+function nulPath(value: unknown): (string | number)[] | null {
   // Each entry points at its parent: the path is built only for the one string that holds a NUL, not copied
   // for every node of every request (a 20-line invoice has a few hundred).
   interface Node {

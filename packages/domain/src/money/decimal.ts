@@ -33,8 +33,12 @@ export function decimalFromBigInt(int: bigint, scale = 0): Decimal {
   return { int, scale };
 }
 
+// The scales in use are small (money 2, kept quantities 13, products of two such); a table answers them without
+// a bigint exponentiation, which was the tax engine's single hottest function (issue 28 §10).
+const POW10: readonly bigint[] = Array.from({ length: 64 }, (_, i) => 10n ** BigInt(i));
+
 export function pow10(n: number): bigint {
-  return 10n ** BigInt(n);
+  return POW10[n] ?? 10n ** BigInt(n);
 }
 
 /** Same value at a larger scale (no rounding needed). */
@@ -122,15 +126,19 @@ export function normalize(a: Decimal): Decimal {
  * `minDecimals` pads (2 for money-like output). Trailing zeros beyond minDecimals are dropped.
  */
 export function formatDecimal(a: Decimal, opts: { maxDecimals?: number; minDecimals?: number } = {}): string {
-  let d = opts.maxDecimals === undefined ? a : roundHalfUp(a, opts.maxDecimals);
-  d = normalize(d);
+  // Rounding to more decimals than the value has changes nothing that is printed.
+  const d =
+    opts.maxDecimals === undefined || a.scale <= opts.maxDecimals ? a : roundHalfUp(a, opts.maxDecimals);
   const min = opts.minDecimals ?? 0;
-  if (d.scale < min) d = { int: rescale(d, min), scale: min };
   const negative = d.int < 0n;
+  // On the digits as text: dropping trailing zeros by bigint division cost a division per zero.
   const digits = (negative ? -d.int : d.int).toString().padStart(d.scale + 1, '0');
   const whole = digits.slice(0, digits.length - d.scale);
-  const frac = digits.slice(digits.length - d.scale);
-  return (negative ? '-' : '') + whole + (d.scale > 0 ? '.' + frac : '');
+  let frac = digits.slice(digits.length - d.scale);
+  let end = frac.length;
+  while (end > min && frac.charCodeAt(end - 1) === 48) end--;
+  frac = frac.slice(0, end).padEnd(min, '0');
+  return (negative ? '-' : '') + whole + (frac.length > 0 ? '.' + frac : '');
 }
 
 /** Number of decimals the value really needs (after dropping trailing zeros). */

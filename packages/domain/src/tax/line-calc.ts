@@ -37,6 +37,10 @@ const FIVE_PERCENT = parseDecimal('0.05');
 /** §4.4: round2(数量×单价) must equal 金额 within ±0.01. */
 export const QUANTITY_PRICE_TOLERANCE = 1n;
 
+// At module level on purpose: a closure made per call is renamed per call by the TypeScript loader (keepNames),
+// which cost more than the arithmetic around it (issue 28 §10).
+const given = (v: number | undefined) => (v !== undefined && isFen(v) ? BigInt(v) : undefined);
+
 function parseKept(text: string | undefined): Decimal | undefined | null {
   if (text === undefined || text.trim() === '') return undefined;
   const d = tryParseDecimal(text);
@@ -72,7 +76,6 @@ export function calculateLine(
     if (v !== undefined && !isFen(v))
       out.push(violation('amount_invalid', `${label}须为以分计的整数`, lineNo));
   }
-  const given = (v: number | undefined) => (v !== undefined && isFen(v) ? BigInt(v) : undefined);
 
   // The entered amount: given, or round2(数量 × 单价) (§4.1 je = round2(dj × spsl)).
   let entered = given(line.amount);
