@@ -36,7 +36,7 @@ import { installSecurityHeaders } from './plugins/security-headers.ts';
 import { installStatic } from './plugins/static.ts';
 import { seedDemoData } from './seed/demo-data.ts';
 import { syncMenus } from './seed/sync-menus.ts';
-import { ProfileCache } from './modules/platform/profile/routes.ts';
+import { ProfileCache } from './modules/platform/profile/index.ts';
 import { LoginKey } from './modules/platform/auth/index.ts';
 import { catalogFor } from './modules/sales/tax-codes/store.ts';
 import { OutboundGuard } from './lib/outbound/index.ts';

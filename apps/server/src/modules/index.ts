@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerResources } from '../crud/registry.ts';
-import type { ModuleDeps, RegisterModule } from './module.ts';
+import type { ModuleDeps, RegisterModule } from '../http/module.ts';
 import { registerDeliveryDispatchModule } from './delivery/dispatch/index.ts';
 import { registerDeliveryRecordsModule } from './delivery/delivery-records/index.ts';
 import { registerDeliveryStatsModule } from './delivery/delivery-stats/index.ts';
@@ -27,7 +27,7 @@ import { registerSkuMapModule } from './sales/sku-map/index.ts';
 import { registerTaxCodesModule } from './sales/tax-codes/index.ts';
 import { registerDeliveryProvidersModule } from './delivery/providers/index.ts';
 
-export type { ModuleDeps, RegisterModule } from './module.ts';
+export type { ModuleDeps, RegisterModule } from '../http/module.ts';
 
 /**
  * Every module by product area, each entered through its index.ts with the same register(app, deps). A new

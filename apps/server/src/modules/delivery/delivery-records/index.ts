@@ -18,7 +18,7 @@ import { route } from '../../../http/route.ts';
 import { badRequest } from '../../../lib/errors.ts';
 import { resendGivenUp } from '../dispatch/index.ts';
 import { tenantNameOf } from '../../../data/names.ts';
-import type { ModuleDeps } from '../../module.ts';
+import type { ModuleDeps } from '../../../http/module.ts';
 import { SANDBOX_NAME, SANDBOX_PROVIDER_ID } from '../providers/index.ts';
 
 /** The account's name; the embedded sandbox (no row) by its own name, so no sent record shows a blank sender. */

@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route } from '../../../http/route.ts';
 import { sendWorkbook } from '../../../lib/excel.ts';
-import type { ModuleDeps } from '../../module.ts';
+import type { ModuleDeps } from '../../../http/module.ts';
 import { statsFileName, statsWorkbook } from './stats-excel.ts';
 import { deliveryStats } from './stats-query.ts';
 

@@ -1,7 +1,7 @@
 import { deliveries } from '@fpy/db';
 import { inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ModuleDeps } from '../../module.ts';
+import type { ModuleDeps } from '../../../http/module.ts';
 import { alsoEnqueueOnIssued } from '../../sales/invoicing/index.ts';
 import { onReceipts, setPendingSource } from '../providers/index.ts';
 import { type IssuedPayload, runAutoDelivery } from './auto-delivery.ts';

@@ -4,7 +4,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { bindResource } from '../../../crud/bind.ts';
 import { registerResource } from '../../../crud/register.ts';
-import type { ModuleDeps } from '../../module.ts';
+import type { ModuleDeps } from '../../../http/module.ts';
 import { provideFaceOptions } from '../../sales/invoice-files/index.ts';
 import { invoiceCategoryHooks } from './category-hooks.ts';
 import { registerCompanyInfoRoutes } from './company-info.ts';

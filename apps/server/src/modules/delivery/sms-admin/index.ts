@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerResource } from '../../../crud/register.ts';
 import { route } from '../../../http/route.ts';
 import { sendWorkbook } from '../../../lib/excel.ts';
-import type { ModuleDeps } from '../../module.ts';
+import type { ModuleDeps } from '../../../http/module.ts';
 import { exportMargins, listMargins, updateWarn } from './margins.ts';
 import { readSmsPlatformSettings, saveSmsPlatformSettings as saveSettings } from './platform-settings.ts';
 import {

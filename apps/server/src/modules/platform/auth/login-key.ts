@@ -2,6 +2,7 @@ import { constants, generateKeyPairSync, privateDecrypt } from 'node:crypto';
 import type { Db } from '@fpy/db';
 import { keyPairs } from '@fpy/db';
 import { eq } from 'drizzle-orm';
+import type { PasswordKey } from '../../../http/module.ts';
 import { badRequest } from '../../../lib/errors.ts';
 
 const PURPOSE = 'login-rsa';
@@ -10,7 +11,7 @@ const PURPOSE = 'login-rsa';
  * The RSA-2048 key the browser encrypts passwords with (RSA-OAEP, SHA-256). Generated on first start and
  * kept in the database, so it survives restarts and is shared by every server process.
  */
-export class LoginKey {
+export class LoginKey implements PasswordKey {
   private constructor(
     readonly publicPem: string,
     private privatePem: string,

@@ -25,10 +25,10 @@ import {
 import { sha256 } from '../../../lib/hash.ts';
 import { verifyClient } from './client-credential.ts';
 import { issueToken } from './issue-token.ts';
-import type { LoginKey } from './login-key.ts';
+import type { PasswordKey } from '../../../http/module.ts';
 import { consumeCode, consumeForgetCode, maskTarget, sendCode, setOwnPassword } from './verification-code.ts';
 
-export function registerAuthRoutes(app: FastifyInstance, key: LoginKey) {
+export function registerAuthRoutes(app: FastifyInstance, key: PasswordKey) {
   route(app, getPublicKey, () => ({ publicKey: key.publicPem }));
 
   route(app, issueTokenRoute, async (ctx, { body, req, reply }) => {

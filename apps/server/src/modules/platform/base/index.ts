@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ModuleDeps } from '../../module.ts';
+import type { ModuleDeps } from '../../../http/module.ts';
 import { registerCompanyRoutes } from './company/routes.ts';
 import { registerPlatformDashboardCards } from './dashboard/platform-cards.ts';
 import { registerDashboardRoutes } from './dashboard/routes.ts';

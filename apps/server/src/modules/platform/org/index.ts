@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ModuleDeps } from '../../module.ts';
+import type { ModuleDeps } from '../../../http/module.ts';
 import { registerDepartmentRoutes } from './departments/routes.ts';
 import { registerGroupRoutes } from './groups/routes.ts';
 import { registerUserRoutes } from './users/routes.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ModuleDeps } from '../../module.ts';
+import type { ModuleDeps } from '../../../http/module.ts';
 import { registerProfileRoutes } from './routes.ts';
 
 export { ProfileCache } from './routes.ts';

@@ -1,5 +1,6 @@
 import { getFrontInfo, getFrontMenus, type FrontInfo } from '@fpy/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { CachedProfile, ProfileStore } from '../../../http/module.ts';
 import { route } from '../../../http/route.ts';
 import { loadFrontInfo } from './front-info.ts';
 
@@ -10,8 +11,8 @@ const PROFILE_TTL_MS = 30_000;
  * menus or grants clears the cache on every server process (Services.invalidateAuthz, through the bus), and
  * entries expire after 30 s regardless.
  */
-export class ProfileCache {
-  private map = new Map<string, { v: FrontInfo; json: Buffer; exp: number }>();
+export class ProfileCache implements ProfileStore {
+  private map = new Map<string, CachedProfile>();
   /** Bumped by clear(): a profile loaded before a clear (maybe stale) is answered but not kept. */
   private generation = 0;
   clear() {
@@ -36,7 +37,7 @@ export class ProfileCache {
   }
 }
 
-export function registerProfileRoutes(app: FastifyInstance, cache: ProfileCache) {
+export function registerProfileRoutes(app: FastifyInstance, cache: ProfileStore) {
   route(app, getFrontInfo, async (ctx, { reply }) => {
     const hit =
       cache.get(ctx.actor.tokenHash) ?? (await cache.load(ctx.actor.tokenHash, () => loadFrontInfo(ctx)));

@@ -2,7 +2,7 @@ import { getCreditLine, setCreditLine } from '@fpy/contracts';
 import { type Db, tenants } from '@fpy/db';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ModuleDeps } from '../../module.ts';
+import type { ModuleDeps } from '../../../http/module.ts';
 import type { AuthedCtx } from '../../../http/context.ts';
 import { route } from '../../../http/route.ts';
 import { notFound } from '../../../lib/errors.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ModuleDeps } from '../../module.ts';
+import type { ModuleDeps } from '../../../http/module.ts';
 import { provideSearchAliases } from '../tax-codes/index.ts';
 import { registerBatchRoutes } from './batch-routes.ts';
 import { lexiconAliases } from './lexicon.ts';

@@ -1,7 +1,7 @@
 import { customers } from '@fpy/db';
 import { customersMeta } from '@fpy/resources';
 import type { FastifyInstance } from 'fastify';
-import type { ModuleDeps } from '../../module.ts';
+import type { ModuleDeps } from '../../../http/module.ts';
 import { bindResource } from '../../../crud/bind.ts';
 import { registerResource } from '../../../crud/register.ts';
 import { customerHooks } from './hooks.ts';

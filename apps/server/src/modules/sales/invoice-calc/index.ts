@@ -1,6 +1,6 @@
 import { calculateInvoiceRoute } from '@fpy/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { ModuleDeps } from '../../module.ts';
+import type { ModuleDeps } from '../../../http/module.ts';
 import { route } from '../../../http/route.ts';
 import { codeRatesFor } from '../tax-codes/index.ts';
 import { calculateDraft } from './calculate.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ModuleDeps } from '../../module.ts';
+import type { ModuleDeps } from '../../../http/module.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { fileStoreFor } from '../../../lib/file-store.ts';
 import { INVOICE_ISSUED_JOB, type InvoiceIssuedPayload, providePdfSource } from '../invoicing/index.ts';

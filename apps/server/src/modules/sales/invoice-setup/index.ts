@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ModuleDeps } from '../../module.ts';
+import type { ModuleDeps } from '../../../http/module.ts';
 import { registerOpenerRoutes } from './opener-routes.ts';
 import { registerPrintRoutes } from './print-routes.ts';
 import { registerSealRoutes } from './seal-routes.ts';

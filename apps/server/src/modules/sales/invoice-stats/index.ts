@@ -1,6 +1,6 @@
 import { exportInvoiceStats, getInvoiceStats } from '@fpy/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { ModuleDeps } from '../../module.ts';
+import type { ModuleDeps } from '../../../http/module.ts';
 import { route } from '../../../http/route.ts';
 import { buildWorkbook, sendWorkbook } from '../../../lib/excel.ts';
 import { registerInvoiceStatsDashboardCards } from './dashboard-cards/index.ts';

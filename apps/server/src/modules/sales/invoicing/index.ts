@@ -10,7 +10,7 @@ import {
 import { invoices } from '@fpy/db';
 import { inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ModuleDeps } from '../../module.ts';
+import type { ModuleDeps } from '../../../http/module.ts';
 import { route } from '../../../http/route.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { registerIssueJob } from './jobs.ts';

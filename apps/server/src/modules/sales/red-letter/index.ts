@@ -15,7 +15,7 @@ import {
 import { invoices, redLetterForms } from '@fpy/db';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ModuleDeps } from '../../module.ts';
+import type { ModuleDeps } from '../../../http/module.ts';
 import { scoped } from '../../../data/tenant-scope.ts';
 import type { AuthedCtx } from '../../../http/context.ts';
 import { route } from '../../../http/route.ts';

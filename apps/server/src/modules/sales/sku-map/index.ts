@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { bindResource } from '../../../crud/bind.ts';
 import { registerResource } from '../../../crud/register.ts';
-import type { ModuleDeps } from '../../module.ts';
+import type { ModuleDeps } from '../../../http/module.ts';
 import { registerSkuMapAliases } from './aliases.ts';
 import { skuMapHooks } from './hooks.ts';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ModuleDeps } from '../../module.ts';
+import type { ModuleDeps } from '../../../http/module.ts';
 import { registerTaxCodeRoutes } from './routes.ts';
 
 // The public face: the national table as a searchable catalogue, for commodities and AI-assisted coding.

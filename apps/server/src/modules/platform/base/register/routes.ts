@@ -4,7 +4,7 @@ import { passwordWeak } from '../../auth/index.ts';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../../../http/route.ts';
 import { hashPassword } from '../../../../lib/hash.ts';
-import type { LoginKey } from '../../auth/index.ts';
+import type { PasswordKey } from '../../../../http/module.ts';
 import { maskTarget } from '../../auth/index.ts';
 import { openCompany } from './open-company.ts';
 import { consumeRegisterCode, sendRegisterCode } from './register-code.ts';
@@ -18,7 +18,7 @@ import { registrableCreditCode } from './registrable-credit-code.ts';
  *     anything is looked up, then the code, then answers "submitted" alike whether the company was opened or the
  *     username or company was taken; the outcome goes by SMS to the mobile the code proved (open-company.ts).
  */
-export function registerRegisterRoutes(app: FastifyInstance, loginKey: LoginKey) {
+export function registerRegisterRoutes(app: FastifyInstance, loginKey: PasswordKey) {
   route(app, getRegisterCode, async (ctx, { body }) => {
     await sendRegisterCode(ctx, body.contactPhone);
     return { sent: true as const, channel: 'sms' as const, maskedTarget: maskTarget(body.contactPhone) };

@@ -8,14 +8,14 @@ import { route } from '../../../../http/route.ts';
 import { likePattern, offsetOf, orderBy } from '../../../../data/paging.ts';
 import { notFound } from '../../../../lib/errors.ts';
 import { hashPassword } from '../../../../lib/hash.ts';
-import type { LoginKey } from '../../auth/index.ts';
+import type { PasswordKey } from '../../../../http/module.ts';
 import { createCompany, usernameTaken } from './create-company.ts';
 import { tenantChanges, tenantValues } from './tenant-fields.ts';
 import { parentTenant, tenantColumns, tenantRowById, toTenantRow } from './tenant-rows.ts';
 
 // The tenants table is platform data (it is the tenant list itself), so these routes are platformOnly and
 // read it unscoped; tenant-owned tables are never touched here except through createCompany.
-export function registerTenantRoutes(app: FastifyInstance, loginKey: LoginKey) {
+export function registerTenantRoutes(app: FastifyInstance, loginKey: PasswordKey) {
   route(app, listTenants, async (ctx, { query }) => {
     const conds: (SQL | undefined)[] = [
       query.name ? ilike(tenants.name, likePattern(query.name)) : undefined,
