@@ -1,4 +1,4 @@
-import type { FeatureRoute } from './feature-route.ts';
+import type { FeatureRoute } from '../shell/console-page.ts';
 
 export { firstAllowedPath, resolvePages } from './resolve-pages.ts';
 

@@ -1,7 +1,7 @@
 import type { FrontInfo, MenuNode } from '@fpy/contracts';
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { describe, expect, test } from 'vitest';
-import type { FeatureRoute } from './feature-route.ts';
+import type { FeatureRoute } from '../shell/console-page.ts';
 import { firstAllowedPath, resolvePages } from './resolve-pages.ts';
 
 const element = {} as LazyExoticComponent<ComponentType>;

@@ -1,6 +1,5 @@
 import { type FrontInfo, layoutMenus, type MenuNode } from '@fpy/contracts';
-import type { ConsolePage } from '../shell/console-page.ts';
-import type { FeatureRoute } from './feature-route.ts';
+import type { ConsolePage, FeatureRoute } from '../shell/console-page.ts';
 
 /** The layout pages (spec §2.11), in the order the first-allowed-page rule tries them. */
 const LAYOUT_ORDER = layoutMenus.map((m) => m.code);

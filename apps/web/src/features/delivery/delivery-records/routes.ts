@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { FeatureRoute } from '../../../app/feature-route.ts';
+import type { FeatureRoute } from '../../../shell/console-page.ts';
 
 /** Records, receipts and statistics of /smsMessage and /emailMessage (spec §2.12). */
 export const routes: FeatureRoute[] = [

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { FeatureRoute } from '../../../app/feature-route.ts';
+import type { FeatureRoute } from '../../../shell/console-page.ts';
 
 /** 短信管理 (spec §2.12 /smsMessage) administration pages, and a company's own whitelist (/invoicePlat/smsWhite). */
 export const routes: FeatureRoute[] = [

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { FeatureRoute } from '../../../app/feature-route.ts';
+import type { FeatureRoute } from '../../../shell/console-page.ts';
 
 /** Spec §2.12 /baseManager pages built by hand (dictionaries, gate log and outbox are resource pages). */
 export const routes: FeatureRoute[] = [

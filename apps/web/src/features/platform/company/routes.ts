@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { FeatureRoute } from '../../../app/feature-route.ts';
+import type { FeatureRoute } from '../../../shell/console-page.ts';
 
 /** Who has which page is the served menu tree's rule (packages/contracts layout-menus.ts, spec §2.11). */
 export const routes: FeatureRoute[] = [

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { FeatureRoute } from '../../../app/feature-route.ts';
+import type { FeatureRoute } from '../../../shell/console-page.ts';
 
 /** The plain admin records built on the declared-resource machinery (spec §2.12 paths). */
 export const routes: FeatureRoute[] = [

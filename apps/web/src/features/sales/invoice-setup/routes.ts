@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { FeatureRoute } from '../../../app/feature-route.ts';
+import type { FeatureRoute } from '../../../shell/console-page.ts';
 
 /** Spec §2.12 /outputInvoiceManager: invoicePrint, printSetup, openerSetup. */
 export const routes: FeatureRoute[] = [

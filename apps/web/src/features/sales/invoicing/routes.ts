@@ -1,4 +1,4 @@
-import type { FeatureRoute } from '../../../app/feature-route.ts';
+import type { FeatureRoute } from '../../../shell/console-page.ts';
 import { routes as drafts } from './drafts/routes.ts';
 import { routes as opener } from './opener/routes.ts';
 import { routes as preopen } from './preopen/routes.ts';

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { FeatureRoute } from '../../../../app/feature-route.ts';
+import type { FeatureRoute } from '../../../../shell/console-page.ts';
 
 /** Spec §2.12: 待开发票 (drafts) and 开具队列 (waiting for or refused by the bureau). */
 export const routes: FeatureRoute[] = [

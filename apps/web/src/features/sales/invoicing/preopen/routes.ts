@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { FeatureRoute } from '../../../../app/feature-route.ts';
+import type { FeatureRoute } from '../../../../shell/console-page.ts';
 
 /** Spec §2.12 预开管理 (invoiceMethod 0): finance reviews the applications and keeps their history. */
 export const routes: FeatureRoute[] = [

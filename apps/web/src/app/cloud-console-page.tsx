@@ -1,15 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { featureRoutes, firstAllowedPath, resolvePages } from '../app/console-routes.ts';
 import { logout } from '../lib/auth.ts';
 import { profileQuery, sidebarMenusQuery } from '../lib/permission.tsx';
 import { hasToken } from '../lib/session.ts';
 import { FullPageLoading } from '../shell/full-page-loading.tsx';
+import { featureRoutes, firstAllowedPath, resolvePages } from './console-routes.ts';
 
 /**
  * Entry after login and for the partner / operations-console hand-over (token in the address): validate the
- * token by loading the profile and menus, then land on the first page the user may open.
+ * token by loading the profile and menus, then land on the first page the user may open. Reached without the
+ * console frame (a public path), but it lives in app/: choosing the first page needs every feature's routes.
  */
 export default function CloudConsolePage() {
   const navigate = useNavigate();
