@@ -1,9 +1,14 @@
 // The import boundaries of architecture.md, as functions that list every crossing (empty = clean).
 // - web: a feature (features/<area>/<domain>) never imports another feature; entities/, lib/, crud/ and shell/
-//   never import features/ (and lib/, crud/, shell/ not entities/ either: they sit below it).
+//   never import features/ (and lib/, crud/, shell/ not entities/ either: they sit below it); nothing below app/
+//   imports app/ (app/ assembles the console from the features, never the other way).
 // - web: the server is called only through lib/http.ts with a contract: no string literal starting with /api
 //   outside lib/http*, and nobody but lib/http* uses the untyped `http` object.
+// - web: public/ and the phone kit (buyer/, becoming phone/) never import features/ or app/: they ship on
+//   their own entries and must not pull the console in.
 // - server: a module (modules/<area>/<domain>) imports another module only through its index.ts.
+// - server: no two modules import each other (directly, through index.ts or not): a reaction the other way is an
+//   event or a registered hook.
 // Each function takes the repository root and returns lines `from → to` (paths relative to the root).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -68,7 +73,7 @@ function* importsUnder(dir) {
 
 const inside = (dir, file) => file.startsWith(dir + sep);
 
-/** Web: feature → other feature, and lower layers → features/ (or → entities/ for lib, crud, shell). */
+/** Web: feature → other feature, and lower layers → features/ or app/ (or → entities/ for lib, crud, shell). */
 export function webCrossings(repo) {
   const root = resolve(repo);
   const src = join(root, 'apps/web/src');
@@ -82,15 +87,36 @@ export function webCrossings(repo) {
     const to = unitOf(features, target);
     if (from !== to) hits.push(line(file, target));
   }
+  const app = join(src, 'app');
   const below = [
-    ['entities', [features]],
-    ['lib', [features, entities]],
-    ['crud', [features, entities]],
-    ['shell', [features, entities]],
+    ['features', [app]],
+    ['entities', [features, app]],
+    ['lib', [features, entities, app]],
+    ['crud', [features, entities, app]],
+    ['shell', [features, entities, app]],
   ];
   for (const [layer, banned] of below) {
     for (const [file, target] of importsUnder(join(src, layer))) {
       if (banned.some((dir) => inside(dir, target))) hits.push(line(file, target));
+    }
+  }
+  return hits;
+}
+
+/**
+ * Web: public/ and the phone kit never import features/ or app/ (the phone kit is buyer/ until it moves to
+ * phone/; both are walked so the rule holds before and after).
+ */
+export function webPublicCrossings(repo) {
+  const root = resolve(repo);
+  const src = join(root, 'apps/web/src');
+  const banned = [join(src, 'features'), join(src, 'app')];
+  const hits = [];
+  for (const layer of ['public', 'buyer', 'phone']) {
+    for (const [file, target] of importsUnder(join(src, layer))) {
+      if (banned.some((dir) => inside(dir, target))) {
+        hits.push(`${posix(relative(root, file))} → ${posix(relative(root, target))}`);
+      }
     }
   }
   return hits;
@@ -132,4 +158,29 @@ export function serverCrossings(repo) {
     hits.push(`${posix(relative(root, file))} → ${posix(relative(root, target))}`);
   }
   return hits;
+}
+
+/**
+ * Server: pairs of modules that import each other (any file of one → any file of the other, type imports too).
+ * One line per pair, `a ⇄ b` with the two folders in sorted order; `apps/server/src/modules` is the registry.
+ */
+export function serverTwoWayPairs(repo) {
+  const root = resolve(repo);
+  const modules = join(root, 'apps/server/src/modules');
+  const edges = new Set();
+  for (const [file, target] of importsUnder(modules)) {
+    if (!inside(modules, target)) continue;
+    // Files directly under modules/ (the registry index.ts, shared types) count as one unit of their own: the
+    // registry imports every module, so a module importing it back is a circle too.
+    const from = unitOf(modules, file) ?? modules;
+    const to = unitOf(modules, target) ?? modules;
+    if (from === to) continue;
+    edges.add(`${posix(relative(root, from))}\0${posix(relative(root, to))}`);
+  }
+  const pairs = [];
+  for (const edge of edges) {
+    const [a, b] = edge.split('\0');
+    if (a < b && edges.has(`${b}\0${a}`)) pairs.push(`${a} ⇄ ${b}`);
+  }
+  return pairs.sort();
 }

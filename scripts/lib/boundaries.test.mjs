@@ -3,13 +3,25 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, test } from 'vitest';
-import { serverCrossings, webCrossings, webHandWrittenCalls } from './boundaries.mjs';
+import {
+  serverCrossings,
+  serverTwoWayPairs,
+  webCrossings,
+  webHandWrittenCalls,
+  webPublicCrossings,
+} from './boundaries.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 describe('web import boundaries (architecture.md: a feature never imports another feature)', () => {
-  test('no feature imports another, and entities/, lib/, crud/, shell/ never import features/', () => {
+  test('no feature imports another, entities/, lib/, crud/, shell/ never import features/, nothing imports app/', () => {
     expect(webCrossings(root)).toEqual([]);
+  });
+
+  // Issue 29 §6: they ship on their own (the login bundle, the phone entry) and must not pull the console in.
+  // The phone kit is buyer/ until it moves to phone/; both are walked.
+  test('public/ and the phone kit (buyer/, phone/) never import features/ or app/', () => {
+    expect(webPublicCrossings(root)).toEqual([]);
   });
 
   test('the server is called only through call(contract): no /api literal or http.* outside lib/http*', () => {
@@ -21,6 +33,12 @@ describe('web import boundaries (architecture.md: a feature never imports anothe
 describe('server import boundaries (a module is entered only through its index.ts)', () => {
   test("no module imports another module's files other than its index.ts", () => {
     expect(serverCrossings(root)).toEqual([]);
+  });
+
+  // Issue 29 §6: the module that reacts depends on the one that acts, never both ways (a hook or an event goes
+  // back); the registry (files directly under modules/) imports every module, so no module imports it.
+  test('no two modules import each other, and no module imports the registry', () => {
+    expect(serverTwoWayPairs(root)).toEqual([]);
   });
 });
 
@@ -87,6 +105,57 @@ describe('the walkers catch what they are meant to', () => {
   test('server: another module only through its index.ts (a folder import resolves to it)', () => {
     expect(serverCrossings(tmp)).toEqual([
       'apps/server/src/modules/sales/a/routes.ts → apps/server/src/modules/sales/b/store.ts',
+    ]);
+  });
+});
+
+// Issue 29 §6 walkers, on a tree of their own so the cases above keep their exact lists.
+describe('the upward-arrow and two-way walkers catch what they are meant to', () => {
+  const tmp = mkdtempSync(join(tmpdir(), 'boundaries-29-'));
+  afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+  const put = (path, text) => {
+    mkdirSync(dirname(join(tmp, path)), { recursive: true });
+    writeFileSync(join(tmp, path), text);
+  };
+  put('apps/web/src/app/console-routes.ts', "import { r } from '../features/sales/a/routes.ts';");
+  put('apps/web/src/features/sales/a/routes.ts', "import type { R } from '../../../app/route-type.ts';");
+  put('apps/web/src/public/landing.tsx', "import { f } from '../app/console-routes.ts';");
+  put('apps/web/src/public/login/page.tsx', "import { t } from '../../shell/theme.ts';");
+  put('apps/web/src/buyer/today.tsx', "const p = import('../features/sales/a/routes.ts');");
+  put('apps/web/src/phone/kit/layout.tsx', "import { l } from '../../lib/http-light.ts';");
+  put('apps/web/src/phone/scan/page.tsx', "import { x } from '../../app/providers.tsx';");
+  put('apps/web/src/phone/scan/page.test.tsx', "import { x } from '../../features/sales/a/routes.ts';");
+  put(
+    'apps/server/src/modules/index.ts',
+    "import { a } from './sales/a/index.ts';\nimport { b } from './sales/b/index.ts';",
+  );
+  put('apps/server/src/modules/shared-types.ts', 'export type T = 1;');
+  put('apps/server/src/modules/sales/a/index.ts', "import type { T } from '../../shared-types.ts';");
+  put('apps/server/src/modules/sales/b/index.ts', "import { c } from '../c/index.ts';");
+  put('apps/server/src/modules/sales/c/hooks.ts', "import type { B } from '../b/index.ts';");
+  put('apps/server/src/modules/sales/c/index.ts', "export * from './hooks.ts';");
+  put('apps/server/src/modules/platform/d/index.ts', "import { c } from '../../sales/c/index.ts';");
+
+  test('web: a feature importing app/ is an upward arrow', () => {
+    expect(webCrossings(tmp)).toEqual([
+      'apps/web/src/features/sales/a/routes.ts → apps/web/src/app/route-type.ts',
+    ]);
+  });
+
+  test('web: public/, buyer/ and phone/ → features/ or app/ (static and dynamic); lib/ and shell/ pass', () => {
+    expect(webPublicCrossings(tmp).sort()).toEqual(
+      [
+        'apps/web/src/public/landing.tsx → apps/web/src/app/console-routes.ts',
+        'apps/web/src/buyer/today.tsx → apps/web/src/features/sales/a/routes.ts',
+        'apps/web/src/phone/scan/page.tsx → apps/web/src/app/providers.tsx',
+      ].sort(),
+    );
+  });
+
+  test('server: two-way pairs, through index.ts or not, and a module importing the registry', () => {
+    expect(serverTwoWayPairs(tmp)).toEqual([
+      'apps/server/src/modules ⇄ apps/server/src/modules/sales/a',
+      'apps/server/src/modules/sales/b ⇄ apps/server/src/modules/sales/c',
     ]);
   });
 });
