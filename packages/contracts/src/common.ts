@@ -85,9 +85,12 @@ const cleanText = (max: number, allowNewlines: boolean, label: string) =>
     .string()
     .trim()
     .max(max, `${label}不能超过${max}个字符`)
-    .superRefine((v, ctx) => {
-      const problem = textProblem(v, allowNewlines);
-      if (problem) ctx.addIssue({ code: 'custom', message: label + problem });
+    // .check, not .superRefine: zod's superRefine makes a closure on every value it checks, and a 20-line
+    // invoice has a hundred texts; that garbage outlived the requests and doubled the time spent collecting
+    // it (issue 28 §10).
+    .check((ctx) => {
+      const problem = textProblem(ctx.value, allowNewlines);
+      if (problem) ctx.issues.push({ code: 'custom', message: label + problem, input: ctx.value });
     });
 
 /**
@@ -110,10 +113,16 @@ const showChar = (ch: string) =>
   `“${ch}”（U+${(ch.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}）`;
 
 const printable = (max: number, allowNewlines: boolean, label: string) =>
-  cleanText(max, allowNewlines, label).superRefine((v, ctx) => {
+  cleanText(max, allowNewlines, label).check((ctx) => {
+    const v = ctx.value;
     if (textProblem(v, allowNewlines)) return; // already reported
     const ch = unprintableChar(allowNewlines ? v.replace(/[\t\r\n]/g, ' ') : v);
-    if (ch) ctx.addIssue({ code: 'custom', message: `${label}不能包含发票上无法打印的字符${showChar(ch)}` });
+    if (ch)
+      ctx.issues.push({
+        code: 'custom',
+        message: `${label}不能包含发票上无法打印的字符${showChar(ch)}`,
+        input: v,
+      });
   });
 
 /**
@@ -247,17 +256,46 @@ export const MAX_DECIMAL_FRACTION_DIGITS = 13;
  * A decimal as text, never a binary float: `label` names it in the message. `signed` allows a leading minus
  * (red and discount lines carry negative quantities; the tax engine judges signs).
  */
-export function decimalText(label: string, opts: { signed?: boolean; fractionDigits?: number } = {}) {
+function decimalRule(label: string, opts: { signed?: boolean; fractionDigits?: number }) {
   const frac = opts.fractionDigits ?? MAX_DECIMAL_FRACTION_DIGITS;
   const re = new RegExp(
     `^${opts.signed ? '-?' : ''}\\d{1,${MAX_DECIMAL_INTEGER_DIGITS}}(\\.\\d{1,${frac}})?$`,
   );
   const sign = opts.signed ? '' : '不小于0的';
+  return {
+    re,
+    message: `${label}须为${sign}数字，整数部分最多${MAX_DECIMAL_INTEGER_DIGITS}位，最多${frac}位小数`,
+  };
+}
+
+export function decimalText(label: string, opts: { signed?: boolean; fractionDigits?: number } = {}) {
+  const { re, message } = decimalRule(label, opts);
+  return z.string().trim().max(40, `${label}不能超过40个字符`).regex(re, message);
+}
+
+/**
+ * decimalText for a field that may be left blank: '' (after trimming) means "not given". Checks on one string
+ * schema rather than blankAsAbsent's preprocess pipe, whose per-value objects on every line of every invoice
+ * were a good part of what the request path had to collect (issue 28 §10).
+ */
+export function optionalDecimalText(label: string, opts: { signed?: boolean; fractionDigits?: number } = {}) {
+  const { re, message } = decimalRule(label, opts);
   return z
     .string()
     .trim()
     .max(40, `${label}不能超过40个字符`)
-    .regex(re, `${label}须为${sign}数字，整数部分最多${MAX_DECIMAL_INTEGER_DIGITS}位，最多${frac}位小数`);
+    .overwrite((v) => (v === '' ? (undefined as unknown as string) : v))
+    .check((ctx) => {
+      if (ctx.value !== undefined && !re.test(ctx.value))
+        ctx.issues.push({
+          code: 'invalid_format',
+          format: 'regex',
+          pattern: re.source,
+          message,
+          input: ctx.value,
+        });
+    })
+    .optional();
 }
 
 /** An amount typed in yuan (filters): at most 12 integer digits and 2 decimals, never negative. */

@@ -9,6 +9,7 @@ import {
   idArray,
   idParams,
   idSchema,
+  optionalDecimalText,
   isoDate,
   MAX_ID,
   multilineText,
@@ -276,5 +277,28 @@ describe('patchOf: an update changes only what it is given', () => {
     });
     expect(patchOf(form).safeParse({ name: '' }).success).toBe(false);
     expect(patchOf(form).safeParse({ name: 'a\u0000' }).success).toBe(false);
+  });
+});
+
+describe('optionalDecimalText (a quantity or unit price that may be left blank)', () => {
+  const qty = optionalDecimalText('数量', { signed: true });
+  it.each([
+    [undefined, undefined],
+    ['', undefined],
+    ['   ', undefined],
+    [' 2 ', '2'],
+    ['-3.25', '-3.25'],
+  ])('%j becomes %j', (input, out) => {
+    const r = qty.safeParse(input);
+    expect(r.success && r.data).toBe(out);
+  });
+  it.each(['abc', '1234567890123', '1.12345678901234', '1e3'])('refuses %j naming the rule', (input) => {
+    const r = qty.safeParse(input);
+    expect(r.success).toBe(false);
+    expect(r.error?.issues[0].message).toBe('数量须为数字，整数部分最多12位，最多13位小数');
+  });
+  it('refuses a number or null as before', () => {
+    expect(qty.safeParse(5).success).toBe(false);
+    expect(qty.safeParse(null).success).toBe(false);
   });
 });

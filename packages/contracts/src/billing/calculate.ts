@@ -7,7 +7,7 @@ import {
   tryParseDecimal,
 } from '@fpy/domain';
 import { z } from 'zod';
-import { blankAsAbsent, decimalText, faceText, fenAmount, nonNegativeFen, text } from '../common.ts';
+import { faceText, fenAmount, nonNegativeFen, optionalDecimalText, text } from '../common.ts';
 import { defineRoute } from '../route.ts';
 
 /**
@@ -20,8 +20,8 @@ export const taxRateField = z.enum(TaxRate);
 export const policyField = z.enum(PreferentialPolicy);
 
 /** Signs are the engine's to judge (red and discount lines are negative); digits are bounded here. */
-const quantityField = blankAsAbsent(decimalText('数量', { signed: true }));
-const unitPriceField = blankAsAbsent(decimalText('单价', { signed: true }));
+const quantityField = optionalDecimalText('数量', { signed: true });
+const unitPriceField = optionalDecimalText('单价', { signed: true });
 
 /** At least the number of integer digits of a decimal text (a sign, blanks and leading zeros only add). */
 const charsBeforePoint = (s: string) => {
