@@ -22,6 +22,7 @@ import { type Bus, LocalBus, RedisBus } from './lib/bus.ts';
 import { uploadsStoreFor } from './lib/file-store.ts';
 import { type Kv, MemoryKv, RedisKv } from './lib/kv.ts';
 import { limiterFactory } from './lib/limiter.ts';
+import { installUtf8Replies } from './plugins/utf8-replies.ts';
 import { createMessagingGateway, GatewayNotifier } from './modules/delivery/providers/index.ts';
 import { registerModules } from './modules/index.ts';
 import { taxGatewayFor } from './modules/platform/tax-gateway/index.ts';
@@ -166,6 +167,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   installErrorHandling(app);
   await installSecurityHeaders(app, { https: config.secureCookies });
+  installUtf8Replies(app);
   await app.register(cookie);
   app.addHook('onRequest', (_req, reply, done) => {
     apiLoad.begin();

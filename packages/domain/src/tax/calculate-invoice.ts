@@ -84,24 +84,27 @@ export function calculateInvoice(draft: InvoiceDraft): InvoiceCalculation {
       `价税合计超出范围：整数部分不能超过${MAX_AMOUNT_INTEGER_DIGITS}位，请检查数量、单价和金额`,
     );
 
+  // Properties assigned in order rather than spread from temporary objects: this runs for every line of every
+  // calculation (issue 28 §10).
   const resultLines: LineResult[] = figures.map((f, i) => {
     const line = lines[i];
     const policy = isTaxRate(line.rate) ? effectivePolicy(line.rate, line.policy) : line.policy;
-    return {
+    const r: LineResult = {
       lineNo: i + 1,
       kind: line.kind ?? 'normal',
       rate: line.rate,
-      ...(policy ? { policy } : {}),
-      ...(f.quantity ? { quantity: emitDecimal(f.quantity) } : {}),
-      ...(f.unitPrice ? { unitPrice: emitDecimal(f.unitPrice) } : {}),
-      ...(f.unitPriceExclusive ? { unitPriceExclusive: emitDecimal(f.unitPriceExclusive) } : {}),
-      amount: toFen(f.amount),
-      tax: toFen(f.tax),
-      amountInclusive: toFen(f.amountInclusive),
-      ...(line.deduction !== undefined ? { deduction: line.deduction } : {}),
-      expectedTax: toFen(f.expectedTax),
-      taxError: toFen(f.tax - f.expectedTax),
-    };
+    } as LineResult;
+    if (policy) r.policy = policy;
+    if (f.quantity) r.quantity = emitDecimal(f.quantity);
+    if (f.unitPrice) r.unitPrice = emitDecimal(f.unitPrice);
+    if (f.unitPriceExclusive) r.unitPriceExclusive = emitDecimal(f.unitPriceExclusive);
+    r.amount = toFen(f.amount);
+    r.tax = toFen(f.tax);
+    r.amountInclusive = toFen(f.amountInclusive);
+    if (line.deduction !== undefined) r.deduction = line.deduction;
+    r.expectedTax = toFen(f.expectedTax);
+    r.taxError = toFen(f.tax - f.expectedTax);
+    return r;
   });
   return {
     ok: !violations.some((v) => v.severity === 'error'),
