@@ -7,7 +7,6 @@ const root = new URL('..', import.meta.url).pathname;
 const inputs = [
   'apps/web/src',
   'apps/web/index.html',
-  'apps/web/delivery.html',
   'apps/web/vite.config.ts',
   'apps/web/vite',
   'apps/web/package.json',

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { isBuyerPage } from '@fpy/contracts/buyer-pages';
+import { PHONE_ENTRIES, phoneEntryHtml, phoneEntryOf } from '@fpy/contracts/phone-entries';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { contractsForWeb } from './vite/contracts-for-web.ts';
@@ -7,23 +7,32 @@ import { contractsForWeb } from './vite/contracts-for-web.ts';
 const API = 'http://127.0.0.1:9527';
 
 /**
- * The buyer's delivery pages are a second entry (delivery.html: React and plain CSS, no antd) that the server
- * answers for BUYER_PAGE_PATHS; the dev server does the same, so /smsDetail?c=… works under `vite` too.
+ * The phone entries (@fpy/contracts/phone-entries: React and plain CSS, no antd) are entries of their own that the
+ * server answers for their routes; the dev server does the same, so /smsDetail?c=… works under `vite` too.
  */
-const buyerPages = (): Plugin => ({
-  name: 'fpy-buyer-pages',
+const phonePages = (): Plugin => ({
+  name: 'fpy-phone-pages',
   configureServer(server) {
     server.middlewares.use((req, _res, next) => {
       const [path, query] = (req.url ?? '').split('?');
-      if (req.method === 'GET' && isBuyerPage(path)) req.url = `/delivery.html${query ? `?${query}` : ''}`;
+      const entry = req.method === 'GET' ? phoneEntryOf(path) : undefined;
+      if (entry) req.url = `/${phoneEntryHtml(entry.name)}${query ? `?${query}` : ''}`;
       next();
     });
   },
 });
 
+/** The console (index.html) and one HTML input per phone entry, named as the entry. */
+export const buildInputs = (): Record<string, string> => ({
+  main: fileURLToPath(new URL('index.html', import.meta.url)),
+  ...Object.fromEntries(
+    PHONE_ENTRIES.map((e) => [e.name, fileURLToPath(new URL(phoneEntryHtml(e.name), import.meta.url))]),
+  ),
+});
+
 export default defineConfig({
   // The console gets light route objects instead of the zod contracts (vite/contracts-for-web.ts).
-  plugins: [contractsForWeb(), react(), buyerPages()],
+  plugins: [contractsForWeb(), react(), phonePages()],
   server: {
     port: 5173,
     proxy: {
@@ -39,10 +48,7 @@ export default defineConfig({
     // echarts alone is larger than the default warning threshold.
     chunkSizeWarningLimit: 900,
     rollupOptions: {
-      input: {
-        main: fileURLToPath(new URL('index.html', import.meta.url)),
-        delivery: fileURLToPath(new URL('delivery.html', import.meta.url)),
-      },
+      input: buildInputs(),
     },
   },
 });

@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { benchAiCoding } from './ai-coding.ts';
 import { benchBatchImport } from './batch-import.ts';
 import { benchDelivery, printDelivery } from './delivery.ts';
-import { LOGIN_BUDGET_KB, measureScripts } from './bundle-size.ts';
+import { LOGIN_BUDGET_KB, measureScripts, PHONE_BUDGET_KB } from './bundle-size.ts';
 import { benchIssuingPglite, benchIssuingPostgres, printIssuing } from './issuing.ts';
 import { benchIssuingModes, printModes } from './issuing-modes.ts';
 import { load } from './load.ts';
@@ -23,7 +23,36 @@ if (only === 'request-path') {
   await benchRequestPath({ baseline: process.env.BENCH_BASELINE }, line);
   process.exit(0);
 }
-if (only) throw new Error(`--only ${only}: the only part that runs alone is request-path`);
+
+/** What a browser loads for the login, the console shell and each phone entry (bundle-size.ts). */
+async function printBundleSizes(server: Awaited<ReturnType<typeof startServer>>) {
+  const sizes = await measureScripts(server.url, await server.login('demo', 'Demo@123'));
+  const weight = (w: typeof sizes.login) =>
+    `${w.gzipKB} KB (JS ${w.jsGzipKB} + CSS ${w.cssGzipKB}) in ${w.files} files (${w.rawKB} KB raw)`;
+  line('JS gzip: /login (JavaScript and CSS)', weight(sizes.login), `target ≤ ${LOGIN_BUDGET_KB} KB`);
+  line('JS gzip: console shell, /dashboard', weight(sizes.shell), 'target ≤ 600 KB');
+  for (const { name, sample, weight: w } of sizes.phones) {
+    const over = w.jsGzipKB > PHONE_BUDGET_KB ? ' OVER BUDGET' : '';
+    line(
+      `JS gzip: phone entry ${name}, ${sample.split('?')[0]}`,
+      weight(w),
+      `target JS ≤ ${PHONE_BUDGET_KB} KB${over}`,
+    );
+  }
+}
+
+// `npm run bench -- --only bundle-size`: the web build's weights alone (login, console shell, every phone entry).
+if (only === 'bundle-size') {
+  if (spawnSync('node', ['scripts/ensure-web-build.mjs'], { stdio: 'inherit' }).status !== 0) process.exit(1);
+  const server = await startServer(9790);
+  try {
+    await printBundleSizes(server);
+  } finally {
+    await server.stop();
+  }
+  process.exit(0);
+}
+if (only) throw new Error(`--only ${only}: the parts that run alone are request-path and bundle-size`);
 
 const build = spawnSync('node', ['scripts/ensure-web-build.mjs'], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(1);
@@ -152,12 +181,7 @@ try {
       : `${(imported.medianMs / 1000).toFixed(1)} s (median of 3, ${Math.round(imported.bytes / 1024)} KB xlsx)`,
   );
 
-  const sizes = await measureScripts(server.url, await server.login('demo', 'Demo@123'));
-  const weight = (w: typeof sizes.login) =>
-    `${w.gzipKB} KB (JS ${w.jsGzipKB} + CSS ${w.cssGzipKB}) in ${w.files} files (${w.rawKB} KB raw)`;
-  line('JS gzip: /login (JavaScript and CSS)', weight(sizes.login), `target ≤ ${LOGIN_BUDGET_KB} KB`);
-  line('JS gzip: console shell, /dashboard', weight(sizes.shell), 'target ≤ 600 KB');
-  line('JS gzip: buyer delivery page, /smsDetail', weight(sizes.delivery), 'target ≤ 150 KB');
+  await printBundleSizes(server);
 } finally {
   await server.stop();
 }

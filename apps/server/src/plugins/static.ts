@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { formatMessage, isBuyerPage } from '@fpy/contracts';
+import { formatMessage } from '@fpy/contracts';
+import { PHONE_ENTRIES, phoneEntryHtml, phoneEntryOf } from '@fpy/contracts/phone-entries';
 import type { FastifyInstance } from 'fastify';
 import { requestLang } from '../http/lang.ts';
 import type { FileStore } from '../lib/file-store.ts';
@@ -35,9 +36,9 @@ function installUploads(app: FastifyInstance, uploads: FileStore) {
 
 /**
  * Serves the built console and falls back to index.html for every other GET, so history-mode routes work
- * and the SPA shows its own /404. The buyer's delivery pages (/smsDetail, /allEle…Delivery…, BUYER_PAGE_PATHS)
- * get delivery.html instead: a separate light entry without the console's antd, opened on phones (issue 14 §4).
- * Unknown /api paths answer JSON 404.
+ * and the SPA shows its own /404. The routes of a phone entry (@fpy/contracts/phone-entries, e.g. the buyer's
+ * /smsDetail) get that entry's HTML instead: a light entry without the console's antd, opened on phones
+ * (issue 29 §1). Unknown /api paths answer JSON 404.
  */
 export async function installStatic(app: FastifyInstance, webDist: string, uploads: FileStore) {
   installUploads(app, uploads);
@@ -56,8 +57,12 @@ export async function installStatic(app: FastifyInstance, webDist: string, uploa
     });
   }
   const html = hasWeb ? readFileSync(index, 'utf8') : null;
-  const buyerEntry = join(webDist, 'delivery.html');
-  const buyerHtml = hasWeb && existsSync(buyerEntry) ? readFileSync(buyerEntry, 'utf8') : html;
+  // An entry missing from the build (an older dist) falls back to the console, which shows its own /404.
+  const phoneHtml = new Map<string, string | null>();
+  for (const { name } of PHONE_ENTRIES) {
+    const file = join(webDist, phoneEntryHtml(name));
+    phoneHtml.set(name, hasWeb && existsSync(file) ? readFileSync(file, 'utf8') : html);
+  }
   app.setNotFoundHandler((req, reply) => {
     if (isApiPath(req.url) || isUploadPath(req.url) || req.method !== 'GET' || !html) {
       return reply.status(404).send({
@@ -71,7 +76,8 @@ export async function installStatic(app: FastifyInstance, webDist: string, uploa
         requestId: req.id,
       });
     }
-    const page = isBuyerPage(req.url.split('?')[0]) ? buyerHtml : html;
+    const entry = phoneEntryOf(req.url.split('?')[0]);
+    const page = entry ? phoneHtml.get(entry.name) : html;
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
   });
 }

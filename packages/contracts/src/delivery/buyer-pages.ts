@@ -1,11 +1,11 @@
 /**
  * The buyer's public pages (issue 14 §4, spec §2.3 / §2.8) and the addresses of their API, without zod: the
- * light delivery entry (apps/web/delivery.html) imports this file alone (`@fpy/contracts/buyer-pages`) so a
+ * light delivery entry (apps/web/src/phone/delivery) imports this file alone (`@fpy/contracts/buyer-pages`) so a
  * phone does not download the contracts and zod; `buyer.ts` builds the full contracts from the same addresses,
  * so each address is still written once.
  */
 
-/** Pages the server answers with delivery.html instead of the console's index.html. */
+/** The buyer's pages: the routes of the phone entry `delivery` (../phone-entries.ts), served its HTML. */
 export const BUYER_PAGE_PATHS = [
   '/invoiceDetail',
   '/emailViewInvoice',
@@ -26,11 +26,6 @@ export const BUYER_PAGE_PATHS = [
   '/renewalSMS',
 ] as const;
 export type BuyerPagePath = (typeof BUYER_PAGE_PATHS)[number];
-
-const PAGE_SET: ReadonlySet<string> = new Set(BUYER_PAGE_PATHS);
-/** True for a buyer page (a trailing slash tolerated); the query string is not part of `pathname`. */
-export const isBuyerPage = (pathname: string): boolean =>
-  PAGE_SET.has(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
 
 /** The query parameter carrying the short code on every buyer page: /smsDetail?c=<code>. */
 export const BUYER_CODE_PARAM = 'c';

@@ -1,0 +1,36 @@
+import { BUYER_PAGE_PATHS } from './delivery/buyer-pages.ts';
+
+/**
+ * The phone entries (issue 29 §1): public pages a phone opens, each family its own light Vite entry built with
+ * the phone kit (apps/web/src/phone/kit) instead of the console's antd bundle. This list is the one place that
+ * says which addresses get which entry: the Vite config builds one HTML input per entry and its dev server
+ * rewrites the routes to it; the server's static plugin answers each route with its entry's HTML. Zod-free, so
+ * the web build and a phone page can import it (`@fpy/contracts/phone-entries`).
+ *
+ * Adding a family: one line here, and apps/web/src/phone/<name>/ with its index.html and pages. The table of every
+ * public route of the specification and where it goes is in apps/web/src/phone/kit/README.md.
+ */
+export interface PhoneEntry {
+  /** The family's folder under apps/web/src/phone/ and the Vite input's name. */
+  readonly name: string;
+  /** Exact paths (no prefixes: a route of the console never lands on a phone page by accident). */
+  readonly routes: readonly string[];
+  /** An address the bench opens to weigh the entry's JavaScript (it loads everything up front). */
+  readonly sample: string;
+}
+
+export const PHONE_ENTRIES: readonly PhoneEntry[] = [
+  // The buyer's delivery pages (issue 14 §4): an SMS or e-mail link opens the invoice.
+  { name: 'delivery', routes: BUYER_PAGE_PATHS, sample: '/smsDetail?c=BenchCode0000000' },
+];
+
+/** The entry's HTML, relative to apps/web (its source) and to apps/web/dist (what the build writes). */
+export const phoneEntryHtml = (name: string) => `src/phone/${name}/index.html`;
+
+const BY_ROUTE: ReadonlyMap<string, PhoneEntry> = new Map(
+  PHONE_ENTRIES.flatMap((entry) => entry.routes.map((route) => [route, entry] as const)),
+);
+
+/** The phone entry serving `pathname` (a trailing slash tolerated, the query not part of it), if any. */
+export const phoneEntryOf = (pathname: string): PhoneEntry | undefined =>
+  BY_ROUTE.get(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
