@@ -4,8 +4,9 @@
 //   imports app/ (app/ assembles the console from the features, never the other way).
 // - web: the server is called only through lib/http.ts with a contract: no string literal starting with /api
 //   outside lib/http*, and nobody but lib/http* uses the untyped `http` object.
-// - web: public/ and the phone kit (buyer/, becoming phone/) never import features/ or app/: they ship on
-//   their own entries and must not pull the console in.
+// - web: public/ and the phone pages (phone/) never import features/ or app/: they ship on their own entries
+//   and must not pull the console in. phone/ goes further: it imports only phone/ and packages, and of the
+//   console's packages (antd, router, i18next, TanStack Query, zod, the contracts' root) types only.
 // - server: a module (modules/<area>/<domain>) imports another module only through its index.ts.
 // - server: no two modules import each other (directly, through index.ts or not): a reaction the other way is an
 //   event or a registered hook.
@@ -103,20 +104,56 @@ export function webCrossings(repo) {
   return hits;
 }
 
-/**
- * Web: public/ and the phone kit never import features/ or app/ (the phone kit is buyer/ until it moves to
- * phone/; both are walked so the rule holds before and after).
- */
+/** Web: public/ and the phone pages (phone/: the kit and each family) never import features/ or app/. */
 export function webPublicCrossings(repo) {
   const root = resolve(repo);
   const src = join(root, 'apps/web/src');
   const banned = [join(src, 'features'), join(src, 'app')];
   const hits = [];
-  for (const layer of ['public', 'buyer', 'phone']) {
+  for (const layer of ['public', 'phone']) {
     for (const [file, target] of importsUnder(join(src, layer))) {
       if (banned.some((dir) => inside(dir, target))) {
         hits.push(`${posix(relative(root, file))} → ${posix(relative(root, target))}`);
       }
+    }
+  }
+  return hits;
+}
+
+/** Packages a phone page may import only as types: the console's weight (bundle budget of phone/README.md). */
+const CONSOLE_PACKAGES =
+  /^(antd|@ant-design\/|react-router|i18next|react-i18next|@tanstack\/|zod$|@fpy\/contracts$)/;
+
+/**
+ * Web: the phone pages import only phone/ (their kit and their own family) and packages; a console package
+ * (CONSOLE_PACKAGES) only with `import type`. Lines `from → to` or `from → package (value import)`.
+ */
+export function webPhoneCrossings(repo) {
+  const root = resolve(repo);
+  const src = join(root, 'apps/web/src');
+  const phone = join(src, 'phone');
+  const hits = [];
+  for (const [file, target] of importsUnder(phone)) {
+    if (!inside(phone, target))
+      hits.push(`${posix(relative(root, file))} → ${posix(relative(root, target))}`);
+  }
+  let files;
+  try {
+    files = sourceFiles(phone);
+  } catch {
+    return hits;
+  }
+  for (const file of files) {
+    const text = readFileSync(file, 'utf8');
+    for (const m of text.matchAll(
+      /\b(import|export)\s+(type\s+)?(?:[^'";]*?\bfrom\s*)?['"]([^'".][^'"]*)['"]/g,
+    )) {
+      if (!m[2] && CONSOLE_PACKAGES.test(m[3])) {
+        hits.push(`${posix(relative(root, file))} → ${m[3]} (value import)`);
+      }
+    }
+    for (const m of text.matchAll(/\bimport\s*\(\s*['"]([^'".][^'"]*)['"]/g)) {
+      if (CONSOLE_PACKAGES.test(m[1])) hits.push(`${posix(relative(root, file))} → ${m[1]} (value import)`);
     }
   }
   return hits;

@@ -8,6 +8,7 @@ import {
   serverTwoWayPairs,
   webCrossings,
   webHandWrittenCalls,
+  webPhoneCrossings,
   webPublicCrossings,
 } from './boundaries.mjs';
 
@@ -18,10 +19,14 @@ describe('web import boundaries (architecture.md: a feature never imports anothe
     expect(webCrossings(root)).toEqual([]);
   });
 
-  // Issue 29 §6: they ship on their own (the login bundle, the phone entry) and must not pull the console in.
-  // The phone kit is buyer/ until it moves to phone/; both are walked.
-  test('public/ and the phone kit (buyer/, phone/) never import features/ or app/', () => {
+  // Issue 29 §6: they ship on their own (the login bundle, the phone entries) and must not pull the console in.
+  test('public/ and the phone pages (phone/) never import features/ or app/', () => {
     expect(webPublicCrossings(root)).toEqual([]);
+  });
+
+  // The phone kit (issue 29 §1): a phone downloads its family and the kit, nothing of the console.
+  test('phone/ imports only phone/ and packages, the console packages (antd, router, i18next, …) as types only', () => {
+    expect(webPhoneCrossings(root)).toEqual([]);
   });
 
   test('the server is called only through call(contract): no /api literal or http.* outside lib/http*', () => {
@@ -121,9 +126,26 @@ describe('the upward-arrow and two-way walkers catch what they are meant to', ()
   put('apps/web/src/features/sales/a/routes.ts', "import type { R } from '../../../app/route-type.ts';");
   put('apps/web/src/public/landing.tsx', "import { f } from '../app/console-routes.ts';");
   put('apps/web/src/public/login/page.tsx', "import { t } from '../../shell/theme.ts';");
-  put('apps/web/src/buyer/today.tsx', "const p = import('../features/sales/a/routes.ts');");
-  put('apps/web/src/phone/kit/layout.tsx', "import { l } from '../../lib/http-light.ts';");
-  put('apps/web/src/phone/scan/page.tsx', "import { x } from '../../app/providers.tsx';");
+  put(
+    'apps/web/src/phone/kit/layout.tsx',
+    "import { l } from '../../lib/format.ts';\nimport { Button } from 'antd';",
+  );
+  put(
+    'apps/web/src/phone/kit/http.ts',
+    "import type { RouteContract } from '@fpy/contracts';\nimport type { z } from 'zod';",
+  );
+  put(
+    'apps/web/src/phone/scan/page.tsx',
+    "import { x } from '../../app/providers.tsx';\nimport { y } from '../kit/layout.tsx';\nimport {\n  a,\n} from '@fpy/contracts';",
+  );
+  put(
+    'apps/web/src/phone/scan/load.ts',
+    "const p = import('../../features/sales/a/routes.ts');\nconst q = import('zod');",
+  );
+  put(
+    'apps/web/src/phone/scan/entry.ts',
+    "import { PHONE } from '@fpy/contracts/phone-entries';\nimport { h } from 'react';",
+  );
   put('apps/web/src/phone/scan/page.test.tsx', "import { x } from '../../features/sales/a/routes.ts';");
   put(
     'apps/server/src/modules/index.ts',
@@ -142,12 +164,25 @@ describe('the upward-arrow and two-way walkers catch what they are meant to', ()
     ]);
   });
 
-  test('web: public/, buyer/ and phone/ → features/ or app/ (static and dynamic); lib/ and shell/ pass', () => {
+  test('web: public/ and phone/ → features/ or app/ (static and dynamic); lib/ and shell/ pass', () => {
     expect(webPublicCrossings(tmp).sort()).toEqual(
       [
         'apps/web/src/public/landing.tsx → apps/web/src/app/console-routes.ts',
-        'apps/web/src/buyer/today.tsx → apps/web/src/features/sales/a/routes.ts',
+        'apps/web/src/phone/scan/load.ts → apps/web/src/features/sales/a/routes.ts',
         'apps/web/src/phone/scan/page.tsx → apps/web/src/app/providers.tsx',
+      ].sort(),
+    );
+  });
+
+  test('web: phone/ → outside phone/, and console packages imported as values (types and light subpaths pass)', () => {
+    expect(webPhoneCrossings(tmp).sort()).toEqual(
+      [
+        'apps/web/src/phone/kit/layout.tsx → apps/web/src/lib/format.ts',
+        'apps/web/src/phone/kit/layout.tsx → antd (value import)',
+        'apps/web/src/phone/scan/page.tsx → apps/web/src/app/providers.tsx',
+        'apps/web/src/phone/scan/page.tsx → @fpy/contracts (value import)',
+        'apps/web/src/phone/scan/load.ts → apps/web/src/features/sales/a/routes.ts',
+        'apps/web/src/phone/scan/load.ts → zod (value import)',
       ].sort(),
     );
   });
