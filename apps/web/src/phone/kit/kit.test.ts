@@ -16,7 +16,8 @@ describe('phone entries', () => {
       expect(existsSync(html), name).toBe(true);
       const text = readFileSync(html, 'utf8');
       expect(text).toContain('<div id="root"></div>');
-      expect(text).toContain('<script type="module" src="./main.tsx"></script>');
+      // Absolute: the page is served at its routes (/smsDetail), where ./main.tsx would resolve to /main.tsx.
+      expect(text).toContain(`<script type="module" src="/src/phone/${name}/main.tsx"></script>`);
       expect(existsSync(new URL('main.tsx', html)), name).toBe(true);
     }
   });
