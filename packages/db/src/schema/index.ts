@@ -11,3 +11,4 @@ export * from './customers.ts';
 export * from './tax-sandbox.ts';
 export * from './invoices.ts';
 export * from './delivery.ts';
+export * from './outbox.ts';
