@@ -1,0 +1,2 @@
+export { type AuditCtx, type AuditEntry, emitAudit } from './audit.ts';
+export { type Tx, withTransaction } from './transaction.ts';
