@@ -42,6 +42,7 @@ function score(set: { name: string; codes: string[] }[]) {
     /** Share of top-1 misses the flag catches, and share of flagged names that are misses. */
     recall: misses ? (100 * flaggedMisses) / misses : 100,
     precision: flagged ? (100 * flaggedMisses) / flagged : 100,
+    flagged: (100 * flagged) / set.length,
   };
 }
 
@@ -56,5 +57,15 @@ describe('AI coding accuracy on the frozen sets', () => {
     const s = score(labelled('ai-coding-labelled/holdout.csv'));
     expect(s.top1).toBeGreaterThanOrEqual(85);
     expect(s.top3).toBeGreaterThanOrEqual(95);
+  });
+
+  // The 需复核 flag as a detector of wrong top answers on names the coder never saw: its model and bar were fitted
+  // on the tuning names only (confidence.ts). Reached when set: recall 62.5 %, precision 26.8 %, 20.3 % of names
+  // flagged; the floors leave a margin of about one name. The old bar caught 29 % of the misses.
+  it('flags most top-1 misses of the held-out set for review, in a modest share of its names', () => {
+    const s = score(labelled('ai-coding-labelled/holdout.csv'));
+    expect(s.recall).toBeGreaterThanOrEqual(58);
+    expect(s.precision).toBeGreaterThanOrEqual(24);
+    expect(s.flagged).toBeLessThanOrEqual(25);
   });
 });

@@ -4,10 +4,9 @@ import type { Catalog } from '../tax-codes/index.ts';
 import { Bm25Index } from './bm25-index.ts';
 import { coderLexicon, type LexiconRow, lexiconTerms } from './lexicon.ts';
 import { type LexiconHit, LexiconMatcher } from './lexicon-matcher.ts';
-import { isLowConfidence } from './confidence.ts';
+import { calibrate, isLowConfidence } from './confidence.ts';
 import { cleanName, nameKey, toHalfWidth } from './normalize.ts';
 import { bigrams, words } from './segmenter.ts';
-import { calibrate } from './confidence.ts';
 import { type CodeHint, Hints } from './hints.ts';
 import { type Knowledge, knowledge } from './knowledge-files.ts';
 import { type TableTerm, tableKnowledge } from './table-knowledge.ts';
@@ -470,7 +469,8 @@ export class Coder {
 
     // Nothing matched whole (a typo, an unusual form: 洗发液, 笔记本电恼): credit the terms that share a
     // character pair with the name, each pair split among the codes it appears in.
-    if (!hits.length && !tableHits.length && !brandHints.length && !modelHints.length)
+    const fuzzy = !hits.length && !tableHits.length && !brandHints.length && !modelHints.length;
+    if (fuzzy)
       for (const g of new Set(bigrams(text))) {
         const codes = this.fuzzy.get(g);
         if (!codes) continue;
@@ -571,7 +571,7 @@ export class Coder {
       modelHints.some((h) => h.code === top0);
     const probabilities = calibrate(
       ranked.map((d) => scores[d]),
-      curated,
+      { curated, fuzzy },
     );
     const suggestions: CodingSuggestion[] = [];
     if (exact) {
