@@ -1,11 +1,12 @@
 /**
  * SMS and e-mail providers behind one interface (issue 14). Implementations (SMTP through nodemailer, Alibaba
  * Cloud and Tencent Cloud SMS through their official SDKs, the embedded sandbox) live in
- * modules/delivery/providers/ and are chosen there from the message_providers rows: per channel, the tenant's
+ * modules/delivery/providers/ on the gateway kit (../kit) and are chosen there from the message_providers rows: per channel, the tenant's
  * own enabled accounts first, then the platform's, by priority, equal priorities by weight; an account that
  * errors or times out is failed over to the next. A message is reported sent only when a provider accepted it.
  */
 import type { SmsScene } from '@fpy/contracts';
+import type { CallRecord } from '../kit/call-log.ts';
 
 export type Channel = 'sms' | 'email';
 
@@ -43,13 +44,8 @@ export interface OutboundSms {
   scene?: SmsScene;
 }
 
-/** One account a send tried that did not take the message, and why (the record keeps them: failover is visible). */
-export interface TriedAccount {
-  providerId: number | null;
-  providerKind: string | null;
-  code: string;
-  message: string;
-}
+/** One account a send tried that did not take the message, and why (the kit's per-call log: failover is visible). */
+export type TriedAccount = CallRecord;
 
 /** A provider accepted the message (接收成功); delivery to the handset / mailbox is reported later by a receipt. */
 export interface Accepted {
@@ -73,21 +69,12 @@ export interface Receipt {
 }
 
 /**
- * A provider refused or failed. `retryable` false (bad signature, template not approved, number blacklisted by
- * the provider, invalid number) ends the delivery as failed at once with the provider's code; true (timeout,
- * throttled, 5xx) is retried with backoff after every account was tried.
+ * A provider refused or failed: the kit's error (gateways/kit/refusal.ts) under the name delivery uses.
+ * `retryable` false (bad signature, template not approved, number blacklisted, invalid number) ends the delivery
+ * as failed at once with the provider's code; true (timeout, throttled, 5xx) is retried with backoff after every
+ * account was tried.
  */
-export class ProviderError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-    readonly retryable: boolean,
-    readonly providerId: number | null = null,
-  ) {
-    super(message);
-    this.name = 'ProviderError';
-  }
-}
+export { GatewayError as ProviderError } from '../kit/refusal.ts';
 
 /** Per call: how long one account may take before the next is tried (default: the gateway's, 10 s). */
 export interface SendOptions {

@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { CONFIG_OF_KIND, type MessageChannel, type ProviderKind, providerKinds } from '@fpy/contracts';
 import { type Db, messageProviders } from '@fpy/db';
 import { and, eq, isNull, or } from 'drizzle-orm';
+import { accountVersion } from '../../../gateways/kit/index.ts';
 import type { ProviderAccount } from './adapters/adapter.ts';
 
 type Row = typeof messageProviders.$inferSelect;
@@ -23,9 +23,7 @@ export function toAccount(row: Row): ProviderAccount | null {
     priority: row.priority,
     weight: row.weight,
     config,
-    version: createHash('sha1')
-      .update(`${row.kind}\n${JSON.stringify(config)}\n${row.updatedAt.getTime()}`)
-      .digest('hex'),
+    version: accountVersion(row.kind, config, row.updatedAt),
   };
 }
 

@@ -1,6 +1,15 @@
 import type { MessageChannel } from '@fpy/contracts';
 import { type Db, messageProviders } from '@fpy/db';
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import {
+  type CallObserver,
+  callOne,
+  DEFAULT_TIMEOUT_MS,
+  failover,
+  orderOrSandbox,
+  refuse,
+  tryOrder,
+} from '../../../gateways/kit/index.ts';
 import type {
   Accepted,
   MessagingGateway,
@@ -8,16 +17,15 @@ import type {
   OutboundSms,
   Receipt,
   SendOptions,
-  TriedAccount,
 } from '../../../gateways/messaging/gateway.ts';
 import type { OutboundGuard } from '../../../lib/outbound/index.ts';
 import { accountsFor, allEnabledAccounts } from './accounts.ts';
 import type { Adapter, CallOptions, ProviderAccount, SendResult } from './adapters/adapter.ts';
-import { AdapterRegistry } from './adapters/registry.ts';
+import { adapterClients } from './adapters/registry.ts';
 import { pollSandboxReceipts, SANDBOX_PROVIDER_ID } from './adapters/sandbox.ts';
-import { tryOrder } from './order.ts';
 import { pendingSourceOf } from './receipts/registry.ts';
-import { asRefusal, ProviderRefusal, refuse } from './refusal.ts';
+
+export { DEFAULT_TIMEOUT_MS, FailoverExhausted } from '../../../gateways/kit/index.ts';
 
 export interface GatewayOptions {
   /** The outbound guard every connection to an account's host or endpoint passes (lib/outbound). */
@@ -28,9 +36,9 @@ export interface GatewayOptions {
   random?: () => number;
   /** Where failures of polling are reported (a poll of one account failing never stops the others). */
   onPollError?: (accountId: number, err: unknown) => void;
+  /** Sees every attempt (the kit's call log observer). */
+  observe?: CallObserver;
 }
-
-export const DEFAULT_TIMEOUT_MS = 10_000;
 
 /** The virtual account used when no provider is configured for a channel (README "Sandbox"). */
 const sandboxAccount = (channel: MessageChannel): ProviderAccount => ({
@@ -45,34 +53,12 @@ const sandboxAccount = (channel: MessageChannel): ProviderAccount => ({
   version: 'sandbox',
 });
 
-function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(refuse('TIMEOUT', { ms }, 'transient')), ms);
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
-}
-
-/** A ProviderRefusal that also lists every account tried, in order (the dispatcher records them). */
-export class FailoverExhausted extends ProviderRefusal {
-  constructor(
-    last: ProviderRefusal,
-    readonly attempts: readonly ProviderRefusal[],
-    readonly tried: readonly TriedAccount[] = [],
-  ) {
-    super(last.code, last.message, last.scope, last.providerId);
-    this.name = 'FailoverExhausted';
-  }
-}
-
 /**
- * The messaging gateway over the message_providers rows (README "Failover"). For each message: the accounts in
- * tryOrder; the first that accepts wins; a refusal of the message itself stops at once; account trouble and
- * transient errors (timeouts included) move on to the next account. When every account failed, the error is
- * retryable if any failure was transient (the queue tries again later), and otherwise final.
+ * The messaging gateway over the message_providers rows, on the gateway kit (README "Failover"): the accounts in
+ * the kit's tryOrder, the sandbox when none is configured, the kit's failover with its timeout per account.
  */
 export class ProviderGateway implements MessagingGateway {
-  private readonly adapters: AdapterRegistry;
+  private readonly adapters;
   private readonly timeoutMs: number;
 
   constructor(
@@ -80,7 +66,7 @@ export class ProviderGateway implements MessagingGateway {
     private readonly opts: GatewayOptions,
   ) {
     this.timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    this.adapters = new AdapterRegistry(db, this.timeoutMs, opts.outbound);
+    this.adapters = adapterClients(db, this.timeoutMs, opts.outbound);
   }
 
   sendEmail(tenantId: number | null, msg: OutboundEmail, opts?: SendOptions): Promise<Accepted> {
@@ -105,19 +91,21 @@ export class ProviderGateway implements MessagingGateway {
     opts?: SendOptions,
   ): Promise<Accepted> {
     const timeoutMs = opts?.timeoutMs ?? this.timeoutMs;
-    try {
-      const adapter = this.adapters.get(account);
-      const work = msg.email
-        ? adapter.sendEmail?.(msg.email, { timeoutMs, tenantId })
-        : msg.sms
-          ? adapter.sendSms?.(msg.sms, { timeoutMs, tenantId })
-          : undefined;
-      if (!work) throw refuse('CHANNEL_UNSUPPORTED', undefined, 'account');
-      const r = await withTimeout(work, timeoutMs);
-      return { providerId: account.id, providerKind: account.kind, ...r };
-    } catch (err) {
-      throw asRefusal(err, account.id);
-    }
+    const r = await callOne(
+      account,
+      (a) => {
+        const adapter = this.adapters.get(a);
+        const work = msg.email
+          ? adapter.sendEmail?.(msg.email, { timeoutMs, tenantId })
+          : msg.sms
+            ? adapter.sendSms?.(msg.sms, { timeoutMs, tenantId })
+            : undefined;
+        if (!work) throw refuse('CHANNEL_UNSUPPORTED', undefined, 'account');
+        return work;
+      },
+      timeoutMs,
+    );
+    return { providerId: account.id, providerKind: account.kind, ...r };
   }
 
   private async send(
@@ -128,43 +116,24 @@ export class ProviderGateway implements MessagingGateway {
   ): Promise<Accepted> {
     const timeoutMs = opts?.timeoutMs ?? this.timeoutMs;
     const enabled = await accountsFor(this.db, channel, tenantId);
-    let order = tryOrder(enabled, tenantId, this.opts.random);
-    if (!order.length) {
-      // No platform configuration at all: the embedded sandbox. Platform rows that exist but are all disabled
-      // are the platform administrator's decision, not an absence: nothing is sent then (never a pretended
-      // success). A company that switched its own mailbox off only stops using it: its messages go the
-      // platform's way, as for a company that never had one.
-      if (await this.anyPlatformRows(channel)) throw refuse('NO_PROVIDER', undefined, 'account');
-      order = [sandboxAccount(channel)];
-    }
-    const attempts: ProviderRefusal[] = [];
-    // Every account that did not take it, with its kind and reason: the record says who sent it and why not the
-    // first choice (a company mailbox failing over to the platform's account changes the sender).
-    const tried: TriedAccount[] = [];
-    for (const account of order) {
-      try {
-        const adapter = this.adapters.get(account);
-        const r = await withTimeout(call(adapter, { timeoutMs, tenantId }), timeoutMs);
-        return {
-          providerId: account.id,
-          providerKind: account.kind,
-          ...r,
-          ...(tried.length ? { tried } : {}),
-        };
-      } catch (err) {
-        const refusal = asRefusal(err, account.id);
-        tried.push({
-          providerId: account.id,
-          providerKind: account.kind,
-          code: refusal.code,
-          message: refusal.message.slice(0, 500),
-        });
-        if (!refusal.failover) throw new FailoverExhausted(refusal, [...attempts, refusal], tried);
-        attempts.push(refusal);
-      }
-    }
-    const last = attempts.findLast((a) => a.retryable) ?? attempts[attempts.length - 1];
-    throw new FailoverExhausted(last, attempts, tried);
+    // A company that switched its own mailbox off only stops using it: its messages go the platform's way, as
+    // for a company that never had one; only the platform's rows decide between sandbox and NO_PROVIDER.
+    const order = await orderOrSandbox(
+      tryOrder(enabled, tenantId, this.opts.random),
+      () => this.anyPlatformRows(channel),
+      () => sandboxAccount(channel),
+    );
+    const { account, result, tried } = await failover(
+      order,
+      (a) => call(this.adapters.get(a), { timeoutMs, tenantId }),
+      { timeoutMs, observe: this.opts.observe },
+    );
+    return {
+      providerId: account.id,
+      providerKind: account.kind,
+      ...result,
+      ...(tried.length ? { tried } : {}),
+    };
   }
 
   private async anyPlatformRows(channel: MessageChannel): Promise<boolean> {
@@ -209,7 +178,7 @@ export class ProviderGateway implements MessagingGateway {
   }
 }
 
-/** The gateway Services exposes as `services.messaging` (app.ts). */
+/** The messaging gateway app.ts registers as `services.gateways.messaging`. */
 export function createMessagingGateway(db: Db, opts: GatewayOptions): ProviderGateway {
   return new ProviderGateway(db, opts);
 }

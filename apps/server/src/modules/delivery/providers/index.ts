@@ -23,7 +23,6 @@ export {
   type ReceiptHandler,
   setPendingSource,
 } from './receipts/registry.ts';
-export { ProviderRefusal, type RefusalScope } from './refusal.ts';
 
 /**
  * 短信/邮件服务商 (issue 14 §1): the gateway behind services.messaging (built in app.ts), the platform's provider

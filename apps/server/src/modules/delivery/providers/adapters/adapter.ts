@@ -1,18 +1,10 @@
 import type { MessageChannel, ProviderKind } from '@fpy/contracts';
+import type { GatewayAccount } from '../../../../gateways/kit/index.ts';
 import type { OutboundEmail, OutboundSms, Receipt } from '../../../../gateways/messaging/gateway.ts';
 
-/** One message_providers row as the gateway uses it (config parsed by its kind's schema). */
-export interface ProviderAccount {
-  id: number;
-  tenantId: number | null;
+/** One message_providers row as the gateway uses it (config parsed by its kind's schema): a kit account. */
+export interface ProviderAccount extends GatewayAccount<ProviderKind> {
   channel: MessageChannel;
-  kind: ProviderKind;
-  name: string;
-  priority: number;
-  weight: number;
-  config: Record<string, unknown>;
-  /** Changes whenever the row is saved: cached clients and pools are rebuilt when it moves. */
-  version: string;
 }
 
 export interface SendResult {
@@ -35,7 +27,7 @@ export interface PendingMessage {
 }
 
 /**
- * One provider protocol. Adapters throw ProviderRefusal (refusal.ts) with the provider's own code and the
+ * One provider protocol. Adapters throw GatewayRefusal (gateways/kit/refusal.ts) with the provider's own code and the
  * scope that decides failover; anything else they throw counts as transient.
  */
 export interface Adapter {

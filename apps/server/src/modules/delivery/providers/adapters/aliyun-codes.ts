@@ -1,8 +1,8 @@
-import type { RefusalScope } from '../refusal.ts';
+import type { RefusalScope } from '../../../../gateways/kit/index.ts';
 
 /**
  * 阿里云短信 error codes (help.aliyun.com/document_detail/101346, "API错误码") and what each means for failover
- * (refusal.ts). `message`: the number or the content is refused and another provider would refuse it too;
+ * (gateways/kit/refusal.ts). `message`: the number or the content is refused and another provider would refuse it too;
  * `account`: this account, its 签名 or its template cannot send; `transient`: flow control or trouble.
  */
 const SCOPES: Record<string, RefusalScope> = {

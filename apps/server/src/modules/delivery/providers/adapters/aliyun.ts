@@ -4,7 +4,7 @@ import { Config as OpenApiConfig } from '@alicloud/openapi-client';
 import { smsSegments } from '@fpy/domain';
 import type { OutboundSms, Receipt } from '../../../../gateways/messaging/gateway.ts';
 import { OutboundBlocked, type OutboundGuard, withOutboundGuard } from '../../../../lib/outbound/index.ts';
-import { providerRefusal } from '../refusal.ts';
+import { vendorRefusal } from '../../../../gateways/kit/index.ts';
 import type { Adapter, CallOptions, PendingMessage, SendResult } from './adapter.ts';
 import { aliyunScope } from './aliyun-codes.ts';
 import { beijingDay, parseBeijingTime } from './beijing-time.ts';
@@ -66,7 +66,7 @@ export class AliyunAdapter implements Adapter {
       ),
     );
     if (body?.code !== 'OK' || !body.bizId)
-      throw providerRefusal(body?.code ?? 'ALIYUN_ERROR', body?.message ?? '', aliyunScope(body?.code ?? ''));
+      throw vendorRefusal(body?.code ?? 'ALIYUN_ERROR', body?.message ?? '', aliyunScope(body?.code ?? ''));
     return { providerMessageId: body.bizId, units: smsSegments(`【${signName}】${msg.text}`) };
   }
 
@@ -121,10 +121,10 @@ export class AliyunAdapter implements Adapter {
       const e = err as { code?: string; message?: string; statusCode?: number; data?: { Message?: string } };
       if (e.statusCode && e.code && e.code !== 'undefined') {
         const scope = e.statusCode >= 500 ? 'transient' : aliyunScope(e.code);
-        throw providerRefusal(e.code, (e.data?.Message ?? e.message ?? '').slice(0, 500), scope);
+        throw vendorRefusal(e.code, (e.data?.Message ?? e.message ?? '').slice(0, 500), scope);
       }
       const code = /timeout/i.test(e.message ?? '') ? 'TIMEOUT' : 'NETWORK_ERROR';
-      throw providerRefusal(code, (e.message ?? String(err)).slice(0, 500), 'transient');
+      throw vendorRefusal(code, (e.message ?? String(err)).slice(0, 500), 'transient');
     }
   }
 }

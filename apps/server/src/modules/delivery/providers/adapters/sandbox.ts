@@ -2,7 +2,7 @@ import { type Db, outboxMessages } from '@fpy/db';
 import { smsSegments } from '@fpy/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { OutboundEmail, OutboundSms, Receipt } from '../../../../gateways/messaging/gateway.ts';
-import { providerRefusal } from '../refusal.ts';
+import { vendorRefusal } from '../../../../gateways/kit/index.ts';
 import type { Adapter, CallOptions, SendResult } from './adapter.ts';
 
 /**
@@ -94,7 +94,7 @@ export class SandboxAdapter implements Adapter {
       .insert(outboxMessages)
       .values({ tenantId, channel, recipient, subject, body, status })
       .returning({ id: outboxMessages.id });
-    if (sim.refuse) throw providerRefusal(sim.refuse.code, sim.refuse.message, sim.refuse.scope);
+    if (sim.refuse) throw vendorRefusal(sim.refuse.code, sim.refuse.message, sim.refuse.scope);
     return { providerMessageId: sandboxMessageId(row.id), units };
   }
 }

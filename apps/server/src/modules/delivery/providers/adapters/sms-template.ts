@@ -1,6 +1,6 @@
 import { SCENE_TEMPLATE_FIELD } from '@fpy/contracts';
 import type { OutboundSms } from '../../../../gateways/messaging/gateway.ts';
-import { refuse } from '../refusal.ts';
+import { refuse } from '../../../../gateways/kit/index.ts';
 
 /**
  * The approved template an SMS is sent with (README "SMS templates per scene"): the message's own code, else

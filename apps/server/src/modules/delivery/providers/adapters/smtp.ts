@@ -4,7 +4,7 @@ import type { SmtpConfig } from '@fpy/contracts';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { OutboundEmail } from '../../../../gateways/messaging/gateway.ts';
 import type { OutboundGuard } from '../../../../lib/outbound/index.ts';
-import { providerRefusal, type RefusalScope } from '../refusal.ts';
+import { type RefusalScope, vendorRefusal } from '../../../../gateways/kit/index.ts';
 import type { Adapter, CallOptions, SendResult } from './adapter.ts';
 
 /**
@@ -137,7 +137,7 @@ export function smtpRefusal(err: SmtpError) {
   const text = (err.response ?? err.message ?? '').slice(0, 500);
   if (reply) {
     const code = `SMTP_${reply}`;
-    if (reply < 500 || reply === 503) return providerRefusal(code, text, 'transient');
+    if (reply < 500 || reply === 503) return vendorRefusal(code, text, 'transient');
     const command = (err.command ?? '').toUpperCase();
     let scope: RefusalScope = 'message';
     if (
@@ -148,12 +148,12 @@ export function smtpRefusal(err: SmtpError) {
       reply === 535
     )
       scope = 'account';
-    return providerRefusal(code, text, scope);
+    return vendorRefusal(code, text, scope);
   }
   const code = err.code ?? 'SMTP_ERROR';
-  if (TRANSIENT_CODES.has(code)) return providerRefusal(code, text, 'transient');
+  if (TRANSIENT_CODES.has(code)) return vendorRefusal(code, text, 'transient');
   // EAUTH without a reply, ENOAUTH, ETLS, ECONFIG, EREQUIRETLS: fix the account, not the message.
   if (code === 'EENVELOPE' || code === 'EMESSAGE' || code === 'EMAXRECIPIENTS')
-    return providerRefusal(code, text, 'message');
-  return providerRefusal(code, text, 'account');
+    return vendorRefusal(code, text, 'message');
+  return vendorRefusal(code, text, 'account');
 }

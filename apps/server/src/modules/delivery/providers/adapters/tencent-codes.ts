@@ -1,8 +1,8 @@
-import type { RefusalScope } from '../refusal.ts';
+import type { RefusalScope } from '../../../../gateways/kit/index.ts';
 
 /**
  * 腾讯云短信 error codes (cloud.tencent.com/document/product/382/52075, "错误码") and what each means for
- * failover (refusal.ts). They arrive either as the whole request's Error.Code or per number in SendStatus.Code.
+ * failover (gateways/kit/refusal.ts). They arrive either as the whole request's Error.Code or per number in SendStatus.Code.
  */
 const SCOPES: Record<string, RefusalScope> = {
   // The message itself.

@@ -7,7 +7,7 @@ import {
   type OutboundGuard,
   surfaceBlocked,
 } from '../../../../lib/outbound/index.ts';
-import { providerRefusal, refuse } from '../refusal.ts';
+import { vendorRefusal, refuse } from '../../../../gateways/kit/index.ts';
 import type { Adapter, CallOptions, SendResult } from './adapter.ts';
 import { templateFor } from './sms-template.ts';
 import { tencentScope } from './tencent-codes.ts';
@@ -60,7 +60,7 @@ export class TencentAdapter implements Adapter {
     const status = res.SendStatusSet?.[0];
     if (!status) throw refuse('TENCENT_ERROR', undefined, 'transient');
     if (status.Code !== 'Ok' || !status.SerialNo)
-      throw providerRefusal(
+      throw vendorRefusal(
         status.Code ?? 'TENCENT_ERROR',
         status.Message ?? '',
         tencentScope(status.Code ?? ''),
@@ -92,10 +92,10 @@ export class TencentAdapter implements Adapter {
     } catch (err) {
       if (err instanceof OutboundBlocked) throw err;
       const e = err as { code?: string; message?: string; httpCode?: number };
-      if (e.code) throw providerRefusal(e.code, (e.message ?? '').slice(0, 500), tencentScope(e.code));
-      if (e.httpCode) throw providerRefusal(`HTTP_${e.httpCode}`, e.message ?? '', 'transient');
+      if (e.code) throw vendorRefusal(e.code, (e.message ?? '').slice(0, 500), tencentScope(e.code));
+      if (e.httpCode) throw vendorRefusal(`HTTP_${e.httpCode}`, e.message ?? '', 'transient');
       const code = /timeout|timed out/i.test(e.message ?? '') ? 'TIMEOUT' : 'NETWORK_ERROR';
-      throw providerRefusal(code, (e.message ?? String(err)).slice(0, 500), 'transient');
+      throw vendorRefusal(code, (e.message ?? String(err)).slice(0, 500), 'transient');
     }
   }
 }

@@ -8,12 +8,15 @@ import {
   pushTencentReceipts,
   SECRET_DESTINATIONS,
   SECRET_FIELDS,
-  SECRET_MASK,
+  local,
 } from '@fpy/contracts';
-import { mergeMaskedSecrets } from '@fpy/domain';
 import type { messageProviders } from '@fpy/db';
-import { local } from '@fpy/contracts';
-import { badRequest } from '../../../../lib/errors.ts';
+import {
+  configFieldPath,
+  type FieldPath,
+  keepMaskedSecrets,
+  maskSecrets,
+} from '../../../../gateways/kit/index.ts';
 
 type Row = typeof messageProviders.$inferSelect;
 type Config = Record<string, unknown>;
@@ -30,27 +33,18 @@ const SECRET_LABELS_EN: Record<string, string> = {
 };
 
 /** The config as answered: every secret replaced by SECRET_MASK (or '' when none is stored); no token. */
-export function maskConfig(kind: string, config: Config): ProviderRow['config'] {
-  const secrets = SECRET_FIELDS[kind as ProviderKind] ?? [];
-  const out: ProviderRow['config'] = {};
-  for (const [k, v] of Object.entries(config)) {
-    if (k === 'callbackToken') continue;
-    if (secrets.includes(k)) out[k] = v ? SECRET_MASK : '';
-    else if (v === null || ['string', 'number', 'boolean'].includes(typeof v)) out[k] = v as string;
-  }
-  return out;
-}
+export const maskConfig = (kind: string, config: Config): ProviderRow['config'] =>
+  maskSecrets(config, SECRET_FIELDS[kind as ProviderKind] ?? [], ['callbackToken']);
 
-/** How a form names a config field in its messages: `config.host` on the provider pages, `host` on 企业邮箱. */
-export type FieldPath = (key: string) => string;
-export const providerFieldPath: FieldPath = (key) => `config.${key}`;
+export type { FieldPath };
+export const providerFieldPath: FieldPath = configFieldPath;
 
 const secretLabel = (key: string) => local(SECRET_LABELS[key] ?? key, SECRET_LABELS_EN[key] ?? key);
 
 /**
- * The config to store from a form: a secret sent back as SECRET_MASK or blank keeps the stored one only while
- * its destination is unchanged (SECRET_DESTINATIONS, @fpy/domain mergeMaskedSecrets), else 400 naming the
- * secret; a secret is required in the end. Kinds with receipts get a token once.
+ * The config to store from a form: masked secrets kept only while their destination is unchanged (the kit's
+ * keepMaskedSecrets over SECRET_DESTINATIONS), a secret required in the end — SMTP without a user needs no
+ * password (an open relay inside the network). Kinds with receipts get a token once.
  */
 export function configToStore(
   kind: ProviderKind,
@@ -59,22 +53,11 @@ export function configToStore(
   fieldPath: FieldPath = providerFieldPath,
 ): Config {
   const previous = stored && stored.kind === kind ? ((stored.config ?? {}) as Config) : null;
-  const merged = mergeMaskedSecrets(incoming, previous, SECRET_DESTINATIONS[kind]);
-  if (merged.destinationChanged) {
-    const key = merged.destinationChanged.secret;
-    throw badRequest(
-      'SECRET_DESTINATION_CHANGED',
-      { field: secretLabel(key), key: fieldPath(key) },
-      { field: fieldPath(key), changed: merged.destinationChanged.fields.map(fieldPath) },
-    );
-  }
-  const config: Config = merged.config;
-  for (const key of merged.missing) {
-    // SMTP without a user needs no password (an open relay inside the network).
-    const optional = kind === 'smtp' && !config.user;
-    if (!optional)
-      throw badRequest('PROVIDER_SECRET_REQUIRED', { field: secretLabel(key), key: fieldPath(key) });
-  }
+  const config = keepMaskedSecrets(incoming, previous, SECRET_DESTINATIONS[kind], {
+    fieldPath,
+    label: secretLabel,
+    optional: (_key, c) => kind === 'smtp' && !c.user,
+  });
   if (kind === 'aliyun' || kind === 'tencent' || kind === 'smtp')
     config.callbackToken =
       typeof previous?.callbackToken === 'string' && previous.callbackToken

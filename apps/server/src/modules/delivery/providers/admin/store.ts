@@ -1,9 +1,16 @@
-import { KINDS_OF_CHANNEL, local, type MessageChannel, type ProviderBody } from '@fpy/contracts';
+import {
+  DESTINATION_HOST_FIELD,
+  KINDS_OF_CHANNEL,
+  local,
+  type MessageChannel,
+  type ProviderBody,
+  type ProviderKind,
+} from '@fpy/contracts';
 import { type Db, messageProviders, resourceChanges } from '@fpy/db';
 import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { AuthedCtx } from '../../../../http/context.ts';
+import { vetDestination } from '../../../../gateways/kit/index.ts';
 import { badRequest, notFound } from '../../../../lib/errors.ts';
-import { vetDestination } from './destination.ts';
 import { configToStore, type FieldPath, maskConfig, providerFieldPath } from './mask.ts';
 
 type Row = typeof messageProviders.$inferSelect;
@@ -83,6 +90,12 @@ const columns = (body: ProviderBody) => ({
   remark: body.remark,
 });
 
+/** The kind's destination field (contracts DESTINATION_HOST_FIELD) through the kit's early outbound check. */
+async function vetHost(ctx: AuthedCtx, kind: ProviderKind, config: Record<string, unknown>, path: FieldPath) {
+  const field = DESTINATION_HOST_FIELD[kind];
+  if (field) await vetDestination(ctx.outbound, config[field], path(field));
+}
+
 export async function createAccount(
   ctx: AuthedCtx,
   channel: MessageChannel,
@@ -92,7 +105,7 @@ export async function createAccount(
 ) {
   checkKind(channel, body);
   const config = configToStore(body.kind, body.config, null, fieldPath);
-  await vetDestination(ctx, body.kind, config, fieldPath);
+  await vetHost(ctx, body.kind, config, fieldPath);
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(messageProviders)
@@ -113,7 +126,7 @@ export async function updateAccount(
 ) {
   checkKind(channel, body);
   // Before the row is locked: resolving a name may take a moment.
-  await vetDestination(ctx, body.kind, body.config, fieldPath);
+  await vetHost(ctx, body.kind, body.config, fieldPath);
   return ctx.db.transaction(async (tx) => {
     const existing = await getAccount(tx as unknown as Db, channel, owner, id, true);
     const config = configToStore(body.kind, body.config, existing, fieldPath);

@@ -9,7 +9,7 @@ import {
 import { badRequest } from '../../../../lib/errors.ts';
 import { toAccount } from '../accounts.ts';
 import type { ProviderGateway } from '../gateway.ts';
-import { ProviderRefusal } from '../refusal.ts';
+import { GatewayRefusal } from '../../../../gateways/kit/index.ts';
 
 type Row = typeof messageProviders.$inferSelect;
 
@@ -87,7 +87,7 @@ export async function testSend(
       retryable: null,
     };
   } catch (err) {
-    if (!(err instanceof ProviderRefusal)) throw err;
+    if (!(err instanceof GatewayRefusal)) throw err;
     return failureReply(err, lang);
   }
 }

@@ -1,10 +1,11 @@
+import { receiptHooks } from '../../../../gateways/kit/index.ts';
 import type { MessagingGateway, Receipt } from '../../../../gateways/messaging/gateway.ts';
 import type { PendingMessage } from '../adapters/adapter.ts';
 
 /**
- * Who receives delivery receipts, per gateway (one per app: two apps in one process — tests — never see each
- * other's). The dispatch module, which owns the deliveries table, registers a handler with onReceipts and
- * applies each receipt to its delivery; this module only collects receipts (polled or pushed) and hands them on.
+ * Who receives delivery receipts, per gateway (the kit's receiptHooks). The dispatch module, which owns the
+ * deliveries table, registers a handler with onReceipts and applies each receipt to its delivery; this module
+ * only collects receipts (polled or pushed) and hands them on.
  */
 export type ReceiptHandler = (receipts: Receipt[]) => Promise<void>;
 
@@ -15,49 +16,25 @@ export type ReceiptHandler = (receipts: Receipt[]) => Promise<void>;
  */
 export type PendingSource = (providerId: number) => Promise<PendingMessage[]>;
 
-interface Hooks {
-  handlers: ReceiptHandler[];
-  pending?: PendingSource;
-}
+const hooks = receiptHooks<MessagingGateway, Receipt, PendingMessage>();
 
-const hooks = new WeakMap<MessagingGateway, Hooks>();
-
-function hooksOf(gateway: MessagingGateway): Hooks {
-  let h = hooks.get(gateway);
-  if (!h) {
-    h = { handlers: [] };
-    hooks.set(gateway, h);
-  }
-  return h;
-}
+/** The services a module reaches the messaging gateway through (the registry, gateways/registry.ts). */
+type WithMessaging = { messaging: MessagingGateway };
 
 /**
  * Registers `handler` for every receipt of this app's gateway. Receipts carry the provider's message id (and
  * the account id; 0 for the sandbox, whose ids `sbx-…` are unique on their own): match them on
  * providerMessageId. A receipt may arrive twice (a provider pushes and is polled): apply them idempotently.
  */
-export function onReceipts(services: { messaging: MessagingGateway }, handler: ReceiptHandler) {
-  hooksOf(services.messaging).handlers.push(handler);
+export function onReceipts(services: WithMessaging, handler: ReceiptHandler) {
+  hooks.on(services.messaging, handler);
 }
 
-export function setPendingSource(services: { messaging: MessagingGateway }, source: PendingSource) {
-  hooksOf(services.messaging).pending = source;
+export function setPendingSource(services: WithMessaging, source: PendingSource) {
+  hooks.setPending(services.messaging, source);
 }
 
-export const pendingSourceOf = (gateway: MessagingGateway) => hooks.get(gateway)?.pending;
+export const pendingSourceOf = hooks.pendingOf;
 
 /** Hands receipts to every handler; a failing handler is reported and does not keep them from the others. */
-export async function deliverReceipts(
-  gateway: MessagingGateway,
-  receipts: Receipt[],
-  onError: (err: unknown) => void = () => {},
-) {
-  if (!receipts.length) return;
-  for (const handler of hooks.get(gateway)?.handlers ?? []) {
-    try {
-      await handler(receipts);
-    } catch (err) {
-      onError(err);
-    }
-  }
-}
+export const deliverReceipts = hooks.deliver;
