@@ -1,17 +1,17 @@
-import { deliveries } from '@fpy/db';
-import { inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ModuleDeps } from '../../../http/module.ts';
 import { alsoEnqueueOnIssued } from '../../sales/invoicing/index.ts';
 import { onReceipts, setPendingSource } from '../providers/index.ts';
 import { type IssuedPayload, runAutoDelivery } from './auto-delivery.ts';
 import { registerSmsBalanceCard } from './balance-card.ts';
-import { DELIVERY_AUTO_JOB, DELIVERY_BULK_JOB, DELIVERY_SEND_JOB, enqueueSend, sendPolicy } from './jobs.ts';
-import { scheduleRetrySweep } from './retry-sweep.ts';
+import { registerOutboxKind } from '../../platform/outbox/index.ts';
+import { adoptOpenDeliveries } from './adopt.ts';
+import { DELIVERY_AUTO_JOB, DELIVERY_BULK_JOB, DELIVERY_SEND_JOB, sendPolicy } from './jobs.ts';
 import { registerDispatchRoutes } from './routes.ts';
 import { seedDemoDeliveries, seedSmsBalances } from './seed.ts';
 import { applyReceipts, pendingFor } from './receipts.ts';
 import { runSend } from './send-job.ts';
+import { settleDelivery } from './settle.ts';
 import { runBulkSend } from './verbs/bulk-send.ts';
 
 // The public face of delivery dispatch: what other modules (the buyer's pages, the providers' receipts) may use.
@@ -37,9 +37,17 @@ export async function registerDeliveryDispatchModule(app: FastifyInstance, { ser
   await seedSmsBalances(services.db);
   await seedDemoDeliveries(services.db);
   sendPolicy.horizonMs = Math.round(services.config.DELIVERY_RETRY_HOURS * 3_600_000);
-  scheduleRetrySweep(services);
   alsoEnqueueOnIssued(DELIVERY_AUTO_JOB);
-  services.jobs.process<{ deliveryId: number }>(DELIVERY_SEND_JOB, (p) => runSend(services, p.deliveryId));
+  // Sends are outbox tasks (platform/outbox): written with the record, claimed under a lease, retried with
+  // sendPolicy's backoff, dead-lettered, swept and rescanned after a restart there; this module says how one
+  // attempt goes (runSend) and how the record mirrors the task (settleDelivery).
+  registerOutboxKind(app, services, {
+    kind: DELIVERY_SEND_JOB,
+    policy: sendPolicy,
+    run: (task) => runSend(services, (task.payload as { deliveryId: number }).deliveryId),
+    onSettled: settleDelivery,
+  });
+  await adoptOpenDeliveries(services.db);
   services.jobs.processBatch<IssuedPayload>(
     DELIVERY_AUTO_JOB,
     (items) =>
@@ -56,16 +64,4 @@ export async function registerDeliveryDispatchModule(app: FastifyInstance, { ser
   setPendingSource(services, (providerId) => pendingFor(services.db, providerId));
   registerDispatchRoutes(app, services);
   registerSmsBalanceCard();
-
-  // The in-process queue forgets its jobs on restart: send what was waiting (a job run twice changes nothing —
-  // the record is claimed by a conditional update, an ended one is left alone).
-  // On Redis (BullMQ) the jobs survive restarts, and another instance may be sending these very records.
-  app.addHook('onReady', async () => {
-    if (services.config.REDIS_URL) return;
-    const waiting = await services.db
-      .select({ id: deliveries.id })
-      .from(deliveries)
-      .where(inArray(deliveries.status, ['queued', 'sending']));
-    for (const d of waiting) await enqueueSend(services.jobs, d.id);
-  });
 }

@@ -1,118 +1,19 @@
 import { formatMessage, SMS_LIMIT_NAMES } from '@fpy/contracts';
 import { type Db, deliveries, deliveryEvents, invoices, shortLinks } from '@fpy/db';
-import { and, eq, inArray, lte, or } from 'drizzle-orm';
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Services } from '../../../http/context.ts';
-import { nextAttemptAt } from '@fpy/domain';
-import { type Accepted, ProviderError, type TriedAccount } from '../../../gateways/messaging/gateway.ts';
-import { FailoverExhausted } from '../providers/index.ts';
+import { type Accepted, ProviderError } from '../../../gateways/messaging/gateway.ts';
+import type { Outcome } from '../../platform/outbox/index.ts';
 import { emailAttachments } from './attachments.ts';
 import { deliveryVars, emailHtml, renderContent, smsUnits } from './content.ts';
 import { checkSmsControls } from './controls.ts';
 import { messagingOf } from './gateway.ts';
-import { enqueueSend, sendPolicy } from './jobs.ts';
 import { consumeSms, crossedWarning, refundSms } from './quota.ts';
 import { type Delivery, recordEvent } from './records.ts';
+import { type SendDetail, triedOf } from './settle.ts';
 import { loadDeliverySettings, loadSignName } from './settings.ts';
 import { shortLinkUrl } from './short-links.ts';
 import { pickTemplate } from './templates.ts';
-
-type Ended = 'failed' | 'dead' | 'skipped';
-
-/** What a refusal says about the accounts it tried: the gateway's list, else the one account (or none). */
-function triedOf(error: ProviderError): TriedAccount[] {
-  if (error instanceof FailoverExhausted && error.tried.length) return [...error.tried];
-  if (error.providerId === null) return [];
-  return [
-    {
-      providerId: error.providerId,
-      providerKind: null,
-      code: error.code,
-      message: error.message.slice(0, 500),
-    },
-  ];
-}
-
-/**
- * Ends a delivery that no provider accepted: status, code and reason on the record, and the event, together.
- * A provider that refused it is on the record too (its statistics count it), with every account tried.
- */
-async function finish(
-  db: Db,
-  d: Delivery,
-  status: Ended,
-  code: string,
-  message: string,
-  refusedBy: { providerId: number | null; tried: TriedAccount[] } = { providerId: null, tried: [] },
-) {
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
-    const now = new Date();
-    const last = refusedBy.tried.findLast((a) => a.providerId === refusedBy.providerId);
-    const moved = await tx
-      .update(deliveries)
-      .set({
-        status,
-        errorCode: code,
-        errorMessage: message.slice(0, 500),
-        failedAt: now,
-        updatedAt: now,
-        nextAttemptAt: null,
-        ...(refusedBy.providerId !== null
-          ? { providerId: refusedBy.providerId, providerKind: last?.providerKind ?? null }
-          : {}),
-        tried: refusedBy.tried.length ? refusedBy.tried : null,
-      })
-      .where(and(eq(deliveries.id, d.id), eq(deliveries.status, 'sending')))
-      .returning({ id: deliveries.id });
-    if (moved.length)
-      await recordEvent(tx, d, status, {
-        code,
-        message: message.slice(0, 500),
-        providerId: refusedBy.providerId,
-      });
-  });
-}
-
-/**
- * Waits before the next attempt: the record reads 等待重试 with the last reason, the accounts tried and when
- * the next attempt is due; short waits are a delayed job, long ones the retry sweep's (retry-sweep.ts).
- */
-async function retryLater(
-  services: Services,
-  d: Delivery,
-  error: ProviderError,
-  tried: TriedAccount[],
-  at: Date,
-  now: Date,
-) {
-  const db = services.db;
-  const moved = await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
-    const rows = await tx
-      .update(deliveries)
-      .set({
-        status: 'retrying',
-        errorCode: error.code,
-        errorMessage: error.message.slice(0, 500),
-        nextAttemptAt: at,
-        tried: tried.length ? tried : null,
-        ...(error.providerId !== null ? { providerId: error.providerId } : {}),
-        updatedAt: new Date(),
-      })
-      .where(and(eq(deliveries.id, d.id), eq(deliveries.status, 'sending')))
-      .returning({ id: deliveries.id });
-    if (rows.length)
-      await recordEvent(tx, d, 'retry', {
-        code: error.code,
-        message: error.message.slice(0, 500),
-        providerId: error.providerId,
-      });
-    return rows.length > 0;
-  });
-  const wait = at.getTime() - now.getTime();
-  if (moved && wait <= sendPolicy.queueDelayMaxMs) await enqueueSend(services.jobs, d.id, Math.max(0, wait));
-}
 
 /** The invoices a delivery carries: its link's list for a batch link, else its one invoice, in that order. */
 async function invoicesOf(db: Db, d: Delivery) {
@@ -144,74 +45,51 @@ async function cleared(db: Db, d: Delivery) {
 }
 
 /** What one attempt ended with, when it did not end the delivery itself. */
-type Outcome = { accepted: Accepted; units: number } | { error: ProviderError; refunded: boolean };
+type Result = { accepted: Accepted; units: number } | { error: ProviderError; refunded: boolean };
+
+/** A delivery that ended before any provider call (a control or the quota): the outcome says how. */
+function ended(d: Delivery, status: 'failed' | 'skipped', code: string, message: string): Outcome {
+  const detail: SendDetail = { d, status, providerId: null, tried: [] };
+  return { state: 'failed', code, message, detail };
+}
 
 /**
- * One attempt of the `delivery.send` job. Claims the record (queued/sending, or retrying once its time has come →
- * sending, attempts + 1), renders its message, applies the SMS controls (first attempt only) and takes the quota,
- * then calls the gateway outside any transaction. Accepted → 'accepted' with the provider's message id (receipts
- * move it on). A provider's refusal that retrying cannot change → 'failed' with its code, message and provider.
- * A temporary failure → 'retrying' with the reason and the next attempt's time (sendPolicy: backoff with jitter
- * over hours), until the horizon is reached: then 'dead' with the reason, the dead letter. A record is never
- * 'accepted' unless a provider accepted it; SMS quota taken for a send that was not accepted is given back, and
- * only what a provider accepted is billed (deliveries.units).
+ * One attempt of a `delivery.send` task, run by the outbox (platform/outbox), which has claimed the task under
+ * a lease: this claims the record too (queued/sending/retrying → sending, attempts + 1), renders its message,
+ * applies the SMS controls (first attempt only) and takes the quota, then calls the gateway outside any
+ * transaction. Accepted → 'accepted' with the provider's message id, here (receipts move it on). Everything
+ * else is an outcome the outbox settles: a refusal that retrying cannot change → failed; a temporary failure →
+ * retry, after the outbox's backoff (sendPolicy, over hours) or, past the horizon, dead — settle.ts mirrors
+ * each on the record in the transaction that moves the task. A record is never 'accepted' unless a provider
+ * accepted it; SMS quota taken for a send that was not accepted is given back, and only what a provider
+ * accepted is billed (deliveries.units).
  */
-export async function runSend(services: Services, deliveryId: number): Promise<void> {
+export async function runSend(services: Services, deliveryId: number): Promise<Outcome> {
   const db = services.db;
-  const now = sendPolicy.now();
-  // A second of slack: a delayed job's timer may fire a hair before the time it was set for.
-  const due = new Date(now.getTime() + 1000);
   const [d] = await db
     .update(deliveries)
     .set({ status: 'sending', attempts: sql`${deliveries.attempts} + 1`, updatedAt: new Date() })
-    .where(
-      and(
-        eq(deliveries.id, deliveryId),
-        or(
-          inArray(deliveries.status, ['queued', 'sending']),
-          and(eq(deliveries.status, 'retrying'), lte(deliveries.nextAttemptAt, due)),
-        ),
-      ),
-    )
+    .where(and(eq(deliveries.id, deliveryId), inArray(deliveries.status, ['queued', 'sending', 'retrying'])))
     .returning();
-  if (!d) return; // gone, already ended (a job run twice), or its retry is not due yet
-  let outcome: Outcome;
+  if (!d) return { state: 'done' }; // gone, or already ended (the outbox's claim keeps attempts apart)
+  let result: Result | Outcome;
   try {
-    const attempted = await attempt(services, d);
-    if (!attempted) return; // ended by a control or the quota
-    outcome = attempted;
+    result = await attempt(services, d);
   } catch (err) {
     const error =
       err instanceof ProviderError
         ? err
         : new ProviderError('DELIVERY_ERROR', err instanceof Error ? err.message : String(err), true);
-    outcome = { error, refunded: false };
+    result = { error, refunded: false };
   }
-  if ('accepted' in outcome) return void (await accept(db, d, outcome.accepted, outcome.units));
-  const { error } = outcome;
-  const tried = triedOf(error);
-  if (!error.retryable)
-    return finish(db, d, 'failed', error.code, error.message, { providerId: error.providerId, tried });
-  const next = nextAttemptAt(
-    sendPolicy,
-    { requestedAt: d.createdAt, failedAttempts: d.attempts, now },
-    sendPolicy.random,
-  );
-  if (!next) {
-    const reason = `${error.code} ${error.message}`.trim();
-    return finish(
-      db,
-      d,
-      'dead',
-      error.code,
-      formatMessage('DELIVERY_DEAD', { attempts: d.attempts, reason }, 'zh'),
-      {
-        providerId: error.providerId,
-        tried,
-      },
-    );
+  if ('state' in result) return result;
+  if ('accepted' in result) {
+    await accept(db, d, result.accepted, result.units);
+    return { state: 'done' };
   }
-  await retryLater(services, d, error, tried, next, now);
+  const { error } = result;
+  const detail: SendDetail = { d, providerId: error.providerId, tried: triedOf(error) };
+  return { state: error.retryable ? 'retry' : 'failed', code: error.code, message: error.message, detail };
 }
 
 async function accept(db: Db, d: Delivery, accepted: Accepted, units: number) {
@@ -247,13 +125,12 @@ async function accept(db: Db, d: Delivery, accepted: Accepted, units: number) {
   });
 }
 
-/** Renders, checks and sends; null when a control or the quota ended the delivery before any provider call. */
-async function attempt(services: Services, d: Delivery): Promise<Outcome | null> {
+/** Renders, checks and sends; an outcome of its own when a control or the quota ends it before any provider call. */
+async function attempt(services: Services, d: Delivery): Promise<Result | Outcome> {
   const db = services.db;
   const list = await invoicesOf(db, d);
   if (!list.length) {
-    await finish(db, d, 'failed', 'NOT_FOUND', formatMessage('NOT_FOUND.invoice', undefined, 'zh'));
-    return null;
+    return ended(d, 'failed', 'NOT_FOUND', formatMessage('NOT_FOUND.invoice', undefined, 'zh'));
   }
   const channel = d.channel === 'sms' ? 'sms' : 'email';
   const [settings, tpl] = await Promise.all([
@@ -311,8 +188,7 @@ async function attempt(services: Services, d: Delivery): Promise<Outcome | null>
         refusal.code === 'SMS_BLACKLISTED'
           ? formatMessage('SMS_BLACKLISTED', undefined, 'zh')
           : formatMessage('SMS_RATE_LIMITED', { limit }, 'zh');
-      await finish(db, d, 'skipped', refusal.code, message);
-      return null;
+      return ended(d, 'skipped', refusal.code, message);
     }
     await recordEvent(db, d, 'cleared');
   }
@@ -320,16 +196,8 @@ async function attempt(services: Services, d: Delivery): Promise<Outcome | null>
   await db.update(deliveries).set({ subject: null, body: content.body }).where(eq(deliveries.id, d.id));
   await recordEvent(db, d, 'attempt', { code: String(d.attempts) });
   const consumed = await consumeSms(db, d.tenantId, units);
-  if (!consumed) {
-    await finish(
-      db,
-      d,
-      'failed',
-      'SMS_QUOTA_EXHAUSTED',
-      formatMessage('SMS_QUOTA_EXHAUSTED', { units }, 'zh'),
-    );
-    return null;
-  }
+  if (!consumed)
+    return ended(d, 'failed', 'SMS_QUOTA_EXHAUSTED', formatMessage('SMS_QUOTA_EXHAUSTED', { units }, 'zh'));
   if (crossedWarning(consumed, units))
     await recordEvent(db, d, 'low_balance', {
       code: 'SMS_LOW_BALANCE',

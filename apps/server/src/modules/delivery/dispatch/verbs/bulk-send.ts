@@ -140,6 +140,7 @@ export async function bulkProgress(ctx: AuthedCtx, taskId: string): Promise<Bulk
     deliveries: ids.length,
     byStatus,
     done,
-    finished: task.processed === task.invoices.length && done === ids.length,
+    // A record waiting to retry (等待重试) goes on by itself for hours: the dialog counts it as settled.
+    finished: task.processed === task.invoices.length && done + byStatus.retrying === ids.length,
   };
 }

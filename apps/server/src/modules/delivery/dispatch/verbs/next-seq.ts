@@ -1,7 +1,8 @@
-import { type Db, deliveries } from '@fpy/db';
+import { deliveries } from '@fpy/db';
 import { and, eq, max } from 'drizzle-orm';
 import type { DeliveryChannel } from '@fpy/domain';
-import { type DispatchCtx, enqueueSend } from '../jobs.ts';
+import { withTransaction } from '../../../../lib/write/index.ts';
+import { addSendTask, type DispatchCtx, kickSend } from '../jobs.ts';
 import { type Delivery, recordEvent } from '../records.ts';
 import { loadDeliverySettings } from '../settings.ts';
 import { createShortLink } from '../short-links.ts';
@@ -33,8 +34,7 @@ export async function createExplicitSend(ctx: DispatchCtx, input: ExplicitSend):
   const invoiceId = input.invoiceIds[0];
   for (let attempt = 0; ; attempt++) {
     try {
-      const row = await ctx.db.transaction(async (txRaw) => {
-        const tx = txRaw as unknown as Db;
+      const row = await withTransaction(ctx, async (tx) => {
         const [{ top }] = await tx
           .select({ top: max(deliveries.seq) })
           .from(deliveries)
@@ -69,10 +69,11 @@ export async function createExplicitSend(ctx: DispatchCtx, input: ExplicitSend):
           code: input.trigger,
           message: input.event.message,
         });
-        return { ...created, shortCode };
+        const taskId = await addSendTask(tx, created);
+        return { row: { ...created, shortCode }, taskId };
       });
-      await enqueueSend(ctx.jobs, row.id);
-      return row;
+      await kickSend(ctx.jobs, row.taskId);
+      return row.row;
     } catch (err) {
       if (!isUniqueViolation(err) || attempt >= 3) throw err;
     }

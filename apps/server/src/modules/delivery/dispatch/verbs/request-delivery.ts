@@ -3,7 +3,8 @@ import { invoiceStatusText } from '@fpy/contracts';
 import { type Db, deliveries, invoices } from '@fpy/db';
 import { and, desc, eq } from 'drizzle-orm';
 import { badRequest, businessError, notFound } from '../../../../lib/errors.ts';
-import { type DispatchCtx, enqueueSend } from '../jobs.ts';
+import { withTransaction } from '../../../../lib/write/index.ts';
+import { addSendTask, type DispatchCtx, kickSend } from '../jobs.ts';
 import { type Delivery, recordEvent } from '../records.ts';
 import { loadDeliverySettings } from '../settings.ts';
 import { createShortLink } from '../short-links.ts';
@@ -117,8 +118,7 @@ export async function requestDelivery(
     if (found) return { delivery: found, existing: true };
   }
   const settings = await loadDeliverySettings(ctx.db, inv.tenantId);
-  const created = await ctx.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const created = await withTransaction(ctx, async (tx) => {
     const [row] = await tx
       .insert(deliveries)
       .values({
@@ -143,13 +143,14 @@ export async function requestDelivery(
     });
     await tx.update(deliveries).set({ shortCode }).where(eq(deliveries.id, row.id));
     await recordEvent(tx, row, 'requested', { code: trigger, message: ctx.actor?.name ?? null });
-    return { ...row, shortCode };
+    const taskId = await addSendTask(tx, row);
+    return { row: { ...row, shortCode }, taskId };
   });
   if (!created) {
     const winner = await latestDelivery(ctx.db, inv.id, input.channel, recipient);
     if (!winner) throw new Error('delivery vanished after a conflicting insert');
     return { delivery: winner, existing: true };
   }
-  await enqueueSend(ctx.jobs, created.id);
-  return { delivery: created, existing: false };
+  await kickSend(ctx.jobs, created.taskId);
+  return { delivery: created.row, existing: false };
 }

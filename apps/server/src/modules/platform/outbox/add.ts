@@ -1,0 +1,52 @@
+import { outboxTasks } from '@fpy/db';
+import { and, eq } from 'drizzle-orm';
+import type { JobQueue } from '../../../jobs/queue.ts';
+import type { Tx } from '../../../lib/write/index.ts';
+
+/** The queue job that runs one task; payload { taskId }. */
+export const OUTBOX_RUN_JOB = 'outbox.run';
+
+export interface NewTask {
+  kind: string;
+  /** The business record's key within the kind: one task per record. */
+  ref: string | number;
+  tenantId: number | null;
+  payload?: unknown;
+  /** Not before (default: now). */
+  nextAt?: Date;
+}
+
+/**
+ * Writes the task in the caller's transaction (the business change and the promise to act on it commit
+ * together: a crash after the commit loses nothing, the sweep finds the task). Idempotent per kind + ref: a
+ * second call returns the existing task's id. Call kickTask after the commit.
+ */
+export async function addTask(tx: Tx, task: NewTask): Promise<number> {
+  const ref = String(task.ref);
+  const [row] = await tx
+    .insert(outboxTasks)
+    .values({
+      kind: task.kind,
+      ref,
+      tenantId: task.tenantId,
+      payload: task.payload ?? null,
+      ...(task.nextAt ? { nextAt: task.nextAt } : {}),
+    })
+    .onConflictDoNothing()
+    .returning({ id: outboxTasks.id });
+  if (row) return row.id;
+  const [found] = await tx
+    .select({ id: outboxTasks.id })
+    .from(outboxTasks)
+    .where(and(eq(outboxTasks.kind, task.kind), eq(outboxTasks.ref, ref)));
+  return found.id;
+}
+
+/**
+ * Asks the queue to run a committed task, now or after `delayMs`. Only a hint: the claim decides, so a kick
+ * for a task that is not due, already running or ended changes nothing. The queue's own attempts only cover a
+ * crash of the runner; the task's retries are the outbox's.
+ */
+export function kickTask(jobs: JobQueue, taskId: number, delayMs = 0) {
+  return jobs.enqueue(OUTBOX_RUN_JOB, { taskId }, { attempts: 3, backoffMs: 1000, delayMs });
+}
