@@ -1,7 +1,7 @@
 import { providedOf } from '@fpy/contracts';
-import { type Db, resourceChanges } from '@fpy/db';
 import type { AuthedCtx } from '../http/context.ts';
 import { AppError } from '../lib/errors.ts';
+import { emitAudit, withTransaction } from '../lib/write/index.ts';
 import type { ServerResource, WriteAction } from './bind.ts';
 import { repository } from './repository.ts';
 import { uniqueViolation } from './unique.ts';
@@ -25,23 +25,20 @@ async function transactional<T>(
   write: (tx: AuthedCtx) => Promise<T>,
 ): Promise<T> {
   try {
-    return await ctx.db.transaction((tx) => write({ ...ctx, db: tx as unknown as Db }));
+    return await withTransaction(ctx, (_tx, txCtx) => write(txCtx));
   } catch (err) {
     throw uniqueViolation(res, err, values) ?? err;
   }
 }
 
 /** The audit row of one write: who, from where, what (architecture "Declared once": audited like the rest). */
-async function audit(ctx: AuthedCtx, res: ServerResource, action: WriteAction, row: Row, changes: Row) {
-  await ctx.db.insert(resourceChanges).values({
+function audit(ctx: AuthedCtx, res: ServerResource, action: WriteAction, row: Row, changes: Row) {
+  return emitAudit(ctx.db, ctx, {
     tenantId: (row.tenantId as number | null | undefined) ?? null,
     resource: res.meta.name,
     recordId: row.id as number,
     action,
     changes,
-    actorId: ctx.actor?.userId ?? null,
-    actorName: ctx.actor?.name ?? null,
-    ip: ctx.ip,
   });
 }
 

@@ -21,6 +21,7 @@ import { dictionarySeed } from './dictionaries.ts';
 import { seedOrgDemo } from './org-demo.ts';
 import { seedBillingDemo } from './billing-demo.ts';
 import { seedInvoiceDemo, wantsDemoInvoices } from './invoice-demo.ts';
+import { withTransaction } from '../lib/write/index.ts';
 
 const SEED_KEY = 'seed.demo';
 
@@ -43,8 +44,7 @@ export async function seedDemoData(db: Db, uploads: FileStore) {
   const [marker] = await db.select().from(systemSettings).where(eq(systemSettings.key, SEED_KEY));
   if (marker) return false;
 
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  await withTransaction({ db }, async (t) => {
     const platformType = await groupTypeId(t, 'platform');
     await groupTypeId(t, 'tenant');
     await t.insert(users).values({

@@ -9,6 +9,7 @@ import { issue } from '../modules/sales/invoicing/verbs/issue.ts';
 import { settle } from '../modules/sales/invoicing/verbs/settle.ts';
 import { submitForIssue } from '../modules/sales/invoicing/verbs/submit-for-issue.ts';
 import { SandboxTaxGateway } from '../modules/platform/tax-gateway/sandbox/index.ts';
+import { withTransaction } from '../lib/write/index.ts';
 
 const COUNT = 24;
 // Within the current and the five previous calendar months, so the 近半年 preset of the statistics shows them all.
@@ -123,8 +124,7 @@ export async function seedInvoiceDemo(db: Db, adminUsername: string) {
     });
     // One transaction per invoice: a commit each instead of one per step (PostgreSQL syncs every commit),
     // and few enough savepoints inside to stay clear of the subtransaction-cache overflow.
-    const issued = await db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    const issued = await withTransaction({ db }, async (tx) => {
       const steps: VerbCtx = { ...ctx, db: tx };
       const { invoice } = await createDraft({ ctx: steps, input });
       if (invoice.status !== 'draft') return false;

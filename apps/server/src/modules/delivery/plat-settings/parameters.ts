@@ -1,8 +1,9 @@
-import { type Db, resourceChanges, tenantParameters } from '@fpy/db';
+import { type Db, tenantParameters } from '@fpy/db';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AuthedCtx } from '../../../http/context.ts';
 import { badRequest } from '../../../lib/errors.ts';
+import { emitAudit, withTransaction } from '../../../lib/write/index.ts';
 
 /**
  * One tenant_parameters row per company and key, read and written as a whole. The company is always the
@@ -72,7 +73,7 @@ export async function writeParameter<T extends object>(
 ): Promise<Stored<T>> {
   const tenantId = ownCompany(ctx);
   const now = new Date();
-  await ctx.db.transaction(async (tx) => {
+  await withTransaction(ctx, async (tx) => {
     await tx
       .insert(tenantParameters)
       .values({ tenantId, key, value, updatedAt: now })
@@ -80,15 +81,12 @@ export async function writeParameter<T extends object>(
         target: [tenantParameters.tenantId, tenantParameters.key],
         set: { value, updatedAt: now },
       });
-    await tx.insert(resourceChanges).values({
+    await emitAudit(tx, ctx, {
       tenantId,
       resource: 'tenantParameters',
       recordId: tenantId,
       action: 'update',
       changes: { key, value },
-      actorId: ctx.actor.userId,
-      actorName: ctx.actor.name,
-      ip: ctx.ip,
     });
   });
   return { value, updatedAt: now };

@@ -1,9 +1,10 @@
 import { local, SMS_MAX_CHARS, TEMPLATE_SAMPLE } from '@fpy/contracts';
-import { messageTemplates, resourceChanges } from '@fpy/db';
+import { messageTemplates } from '@fpy/db';
 import { DELIVERY_TEMPLATE_VARIABLES, renderTemplate, templateVariables } from '@fpy/domain';
 import { and, eq, ne } from 'drizzle-orm';
 import type { ResourceHooks } from '../../../crud/bind.ts';
 import { badRequest } from '../../../lib/errors.ts';
+import { emitAudit } from '../../../lib/write/index.ts';
 
 type Row = Record<string, unknown>;
 
@@ -79,15 +80,12 @@ export const templateHooks: ResourceHooks = {
       )
       .returning({ id: messageTemplates.id });
     for (const o of others)
-      await ctx.db.insert(resourceChanges).values({
+      await emitAudit(ctx.db, ctx, {
         tenantId: row.tenantId as number,
         resource: 'tenantTemplates',
         recordId: o.id,
         action: 'update',
         changes: { enabled: false, reason: `enabled template ${row.id}` },
-        actorId: ctx.actor.userId,
-        actorName: ctx.actor.name,
-        ip: ctx.ip,
       });
   },
 };

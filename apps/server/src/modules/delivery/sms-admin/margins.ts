@@ -13,7 +13,7 @@ import { tenantCondition } from '../../../data/tenant-scope.ts';
 import type { AuthedCtx } from '../../../http/context.ts';
 import { buildWorkbook, type ExcelColumn } from '../../../lib/excel.ts';
 import { notFound } from '../../../lib/errors.ts';
-import { auditWrite } from './audit.ts';
+import { emitAudit, withTransaction } from '../../../lib/write/index.ts';
 
 /**
  * 短信余量: every tenant with its balance — a tenant that never had a recharge has none yet (0 left, the
@@ -112,14 +112,13 @@ async function marginOf(ctx: AuthedCtx, db: Db, tenantId: number) {
 
 /** The warning threshold: the balance row is created when missing (a tenant warned before any recharge). */
 export function updateWarn(ctx: AuthedCtx, tenantId: number, warn: number) {
-  return ctx.db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  return withTransaction(ctx, async (tx) => {
     const before = await marginOf(ctx, tx, tenantId);
     await tx
       .insert(smsBalances)
       .values({ tenantId, warnBelow: warn })
       .onConflictDoUpdate({ target: smsBalances.tenantId, set: { warnBelow: warn, updatedAt: new Date() } });
-    await auditWrite(tx, ctx, {
+    await emitAudit(tx, ctx, {
       tenantId,
       resource: 'smsBalances',
       recordId: tenantId,

@@ -7,7 +7,7 @@ import {
 import { type Db, systemSettings } from '@fpy/db';
 import { eq } from 'drizzle-orm';
 import type { AuthedCtx } from '../../../http/context.ts';
-import { auditWrite } from './audit.ts';
+import { emitAudit, withTransaction } from '../../../lib/write/index.ts';
 
 /**
  * The platform's SMS settings (短信系统配置) in system_settings. A stored value that no longer fits the
@@ -23,13 +23,12 @@ export async function readSmsPlatformSettings(db: Db): Promise<SmsPlatformSettin
 }
 
 export function saveSmsPlatformSettings(ctx: AuthedCtx, value: SmsPlatformSettings) {
-  return ctx.db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  return withTransaction(ctx, async (tx) => {
     await tx
       .insert(systemSettings)
       .values({ key: SMS_PLATFORM_SETTINGS_KEY, value })
       .onConflictDoUpdate({ target: systemSettings.key, set: { value, updatedAt: new Date() } });
-    await auditWrite(tx, ctx, {
+    await emitAudit(tx, ctx, {
       tenantId: null,
       resource: 'smsPlatformSettings',
       recordId: 0,

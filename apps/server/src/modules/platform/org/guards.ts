@@ -9,9 +9,6 @@ import { loadCodes } from '../../../plugins/auth.ts';
 /** The code of every company's administrator group (created by seed/tenant-groups.ts, extended by syncMenus). */
 export const ADMIN_GROUP_CODE = 'admin';
 
-/** A Drizzle transaction used where the module's helpers expect a Db. */
-export const asDb = (tx: unknown) => tx as Db;
-
 async function groupCodes(db: Db, groupIds: number[]): Promise<Set<string>> {
   if (!groupIds.length) return new Set();
   const [m, e] = await Promise.all([

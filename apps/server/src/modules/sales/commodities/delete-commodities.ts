@@ -1,8 +1,9 @@
-import { commodities, commoditySkuMaps, type Db } from '@fpy/db';
+import { commodities, commoditySkuMaps } from '@fpy/db';
 import { inArray } from 'drizzle-orm';
 import { scoped } from '../../../data/tenant-scope.ts';
 import type { AuthedCtx } from '../../../http/context.ts';
 import { businessError, notFound } from '../../../lib/errors.ts';
+import { withTransaction } from '../../../lib/write/index.ts';
 
 /**
  * Deletes the caller's commodities among `ids`, all or none: a commodity still mapped from an ERP SKU is
@@ -10,8 +11,7 @@ import { businessError, notFound } from '../../../lib/errors.ts';
  * found. One transaction, so a mapping added meanwhile cannot slip between the check and the delete.
  */
 export async function deleteCommodities(ctx: AuthedCtx, ids: number[], opts: { single?: boolean } = {}) {
-  return ctx.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+  return withTransaction(ctx, async (db) => {
     const s = scoped(ctx, commodities, db);
     const own = await db
       .select({ id: commodities.id, name: commodities.name })

@@ -8,6 +8,7 @@ import { loadSealImage } from '../invoice-setup/index.ts';
 import { hasFiles, loadFaceData } from './face-data.ts';
 import { faceOptionsFor } from './face-options.ts';
 import type { Renderer } from './render-pool.ts';
+import { withTransaction } from '../../../lib/write/index.ts';
 
 /** Where an app keeps its files and finds the tenants' seals. */
 export interface FilesDeps {
@@ -159,8 +160,7 @@ async function keepFile(
 ): Promise<Buffer> {
   const storageKey = storageKeyOf(tenantId, invoiceId, format);
   const file = { storageKey, size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return withTransaction({ db }, async (tx) => {
     const [won] = await tx
       .insert(invoiceFiles)
       .values({ tenantId, invoiceId, format, ...file })

@@ -14,7 +14,8 @@ import { scoped } from '../../../data/tenant-scope.ts';
 import type { AuthedCtx } from '../../../http/context.ts';
 import { badRequest } from '../../../lib/errors.ts';
 import { assertOwnDepartment, tenantDepartments, withPaths } from './departments.ts';
-import { asDb, LockClass, lockTenant } from './tenant-lock.ts';
+import { LockClass, lockTenant } from './tenant-lock.ts';
+import { withTransaction } from '../../../lib/write/index.ts';
 
 type Values = z.output<typeof openerProfileInput>;
 type Profile = typeof openerProfiles.$inferSelect;
@@ -73,8 +74,7 @@ const stored = (v: Values) => ({
 
 export async function createOpenerProfileVerb(ctx: AuthedCtx, v: Values): Promise<OpenerProfileRow> {
   const tenantId = scoped(ctx, openerProfiles).tenantFor(null);
-  const row = await ctx.db.transaction(async (txRaw) => {
-    const tx = asDb(txRaw);
+  const row = await withTransaction(ctx, async (tx) => {
     await prepare(tx, tenantId, v);
     return scoped(ctx, openerProfiles, tx).insert({ ...stored(v), tenantId });
   });
@@ -87,8 +87,7 @@ export async function updateOpenerProfileVerb(
   id: number,
   patch: BodyOf<typeof updateOpenerProfile>,
 ): Promise<OpenerProfileRow> {
-  const row = await ctx.db.transaction(async (txRaw) => {
-    const tx = asDb(txRaw);
+  const row = await withTransaction(ctx, async (tx) => {
     const s = scoped(ctx, openerProfiles, tx);
     const existing = await s.get(id);
     const v: Values = {

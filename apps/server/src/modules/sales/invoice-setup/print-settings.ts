@@ -13,7 +13,8 @@ import { scoped } from '../../../data/tenant-scope.ts';
 import type { AuthedCtx } from '../../../http/context.ts';
 import { isUniqueViolation } from '../../../lib/db-errors.ts';
 import { badRequest } from '../../../lib/errors.ts';
-import { asDb, LockClass, lockTenant } from './tenant-lock.ts';
+import { LockClass, lockTenant } from './tenant-lock.ts';
+import { withTransaction } from '../../../lib/write/index.ts';
 
 type Values = z.output<typeof printSettingInput>;
 type Setting = typeof printSettings.$inferSelect;
@@ -71,8 +72,7 @@ async function guarded<T>(v: Pick<Values, 'printerName'>, write: () => Promise<T
 export async function createPrintSettingVerb(ctx: AuthedCtx, v: Values) {
   const tenantId = scoped(ctx, printSettings).tenantFor(null);
   const row = await guarded(v, () =>
-    ctx.db.transaction(async (txRaw) => {
-      const tx = asDb(txRaw);
+    withTransaction(ctx, async (tx) => {
       await switchDefault(tx, tenantId, v);
       return scoped(ctx, printSettings, tx).insert({ ...stored(v), tenantId });
     }),
@@ -88,8 +88,7 @@ export async function updatePrintSettingVerb(
 ) {
   const given = providedOf(patch);
   const row = await guarded({ printerName: given.printerName ?? '' }, () =>
-    ctx.db.transaction(async (txRaw) => {
-      const tx = asDb(txRaw);
+    withTransaction(ctx, async (tx) => {
       const s = scoped(ctx, printSettings, tx);
       const existing = await s.get(id);
       const v: Values = {

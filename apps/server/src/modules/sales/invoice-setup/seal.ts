@@ -9,7 +9,8 @@ import { forbidden } from '../../../lib/errors.ts';
 import type { FileStore } from '../../../lib/file-store.ts';
 import { readUpload } from '../../../lib/upload.ts';
 import { rasterise, writtenImageType } from '../../platform/base/index.ts';
-import { asDb, LockClass, lockTenant } from './tenant-lock.ts';
+import { LockClass, lockTenant } from './tenant-lock.ts';
+import { withTransaction } from '../../../lib/write/index.ts';
 
 export type SealMime = 'image/png' | 'image/jpeg';
 export interface SealImage {
@@ -99,8 +100,7 @@ export async function uploadSealVerb(ctx: AuthedCtx, req: FastifyRequest, upload
   await uploads.put(key, image.data, image.mime);
   let previous: string | null;
   try {
-    previous = await ctx.db.transaction(async (txRaw) => {
-      const tx = asDb(txRaw);
+    previous = await withTransaction(ctx, async (tx) => {
       await lockTenant(tx, LockClass.seal, tenantId);
       const [t] = await tx
         .select({ key: tenants.sealImageKey })
@@ -132,8 +132,7 @@ export async function uploadSealVerb(ctx: AuthedCtx, req: FastifyRequest, upload
 
 export async function deleteSealVerb(ctx: AuthedCtx, uploads: FileStore) {
   const tenantId = sealTenant(ctx);
-  const previous = await ctx.db.transaction(async (txRaw) => {
-    const tx = asDb(txRaw);
+  const previous = await withTransaction(ctx, async (tx) => {
     await lockTenant(tx, LockClass.seal, tenantId);
     const [t] = await tx.select({ key: tenants.sealImageKey }).from(tenants).where(eq(tenants.id, tenantId));
     if (!t?.key) return null;

@@ -14,7 +14,6 @@ import { AppError, businessError } from '../../../lib/errors.ts';
 import type { VerbCtx } from '../../../http/verb-ctx.ts';
 
 type Invoice = typeof invoices.$inferSelect;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * The one way an invoice changes state: UPDATE … WHERE id AND tenant AND status = <from>, so of two workers
@@ -22,7 +21,7 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
  * transaction, so a change without its event (or an event without its change) cannot exist.
  */
 export async function transition(
-  tx: Tx | Db,
+  tx: Db,
   ctx: VerbCtx,
   inv: Pick<Invoice, 'id' | 'tenantId'>,
   from: InvoiceStatus,
@@ -34,7 +33,7 @@ export async function transition(
       from: invoiceStatusText(from),
       to: invoiceStatusText(to),
     });
-  const row = await moveStatus(tx as Db, ctx, inv, from, to, opts.set ?? {}, opts.reason ?? null);
+  const row = await moveStatus(tx, ctx, inv, from, to, opts.set ?? {}, opts.reason ?? null);
   if (!row) throw businessError('INVOICE_STATE_CHANGED', { from: invoiceStatusText(from) });
   return row;
 }
@@ -93,7 +92,7 @@ SELECT to_jsonb(u) AS invoice FROM u`,
 }
 
 export async function recordEvent(
-  tx: Tx | Db,
+  tx: Db,
   ctx: VerbCtx,
   inv: Pick<Invoice, 'id' | 'tenantId'>,
   from: InvoiceStatus | null,

@@ -3,6 +3,7 @@ import { taxCodeJobs, taxCodeRetirements, taxCodes, tenantCodingMemory } from '@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { businessError } from '../../../lib/errors.ts';
 import type { TaxCodeRow } from './table-file.ts';
+import { withTransaction } from '../../../lib/write/index.ts';
 
 const COMPARED = [
   'name',
@@ -39,8 +40,7 @@ const chunks = <T>(xs: T[]) =>
  * commodity-code module to flag the products still using it. Returns the job row with its report.
  */
 export async function applyTable(db: Db, input: ApplyInput): Promise<TaxCodeJob | null> {
-  return db.transaction(async (txAny) => {
-    const tx = txAny as unknown as Db;
+  return withTransaction({ db }, async (tx) => {
     // One writer at a time: a second sync (or a second process at first start) waits and then sees our rows.
     await tx.execute(sql`LOCK TABLE tax_codes IN EXCLUSIVE MODE`);
     const existing = await tx.select().from(taxCodes);

@@ -1,9 +1,10 @@
-import { type Db, shortLinks } from '@fpy/db';
+import { shortLinks } from '@fpy/db';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { AuthedCtx } from '../../../../http/context.ts';
 import { businessError } from '../../../../lib/errors.ts';
 import { ownCompany } from '../parameters.ts';
 import { auditLinks } from './audit-links.ts';
+import { withTransaction } from '../../../../lib/write/index.ts';
 
 /**
  * Disables the caller's company's links among `codes` that are not disabled yet: a buyer opening one then sees
@@ -11,7 +12,7 @@ import { auditLinks } from './audit-links.ts';
  */
 export async function disableShortLinksVerb(ctx: AuthedCtx, codes: string[]) {
   const tenantId = ownCompany(ctx);
-  return ctx.db.transaction(async (tx) => {
+  return withTransaction(ctx, async (tx) => {
     const rows = await tx
       .update(shortLinks)
       .set({ disabledAt: new Date() })
@@ -24,7 +25,7 @@ export async function disableShortLinksVerb(ctx: AuthedCtx, codes: string[]) {
       )
       .returning({ code: shortLinks.code, invoiceId: shortLinks.invoiceId, expiresAt: shortLinks.expiresAt });
     if (!rows.length) throw businessError('SHORT_LINKS_NONE');
-    await auditLinks(ctx, tx as unknown as Db, tenantId, 'disable', rows, {});
+    await auditLinks(ctx, tx, tenantId, 'disable', rows, {});
     return { updated: rows.length };
   });
 }

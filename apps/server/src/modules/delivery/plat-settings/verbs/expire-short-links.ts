@@ -1,9 +1,10 @@
-import { type Db, shortLinks } from '@fpy/db';
+import { shortLinks } from '@fpy/db';
 import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { AuthedCtx } from '../../../../http/context.ts';
 import { businessError } from '../../../../lib/errors.ts';
 import { ownCompany } from '../parameters.ts';
 import { auditLinks } from './audit-links.ts';
+import { withTransaction } from '../../../../lib/write/index.ts';
 
 /**
  * Ends the caller's links among `codes` now (立即到期): their expiry becomes this moment, so the buyer sees the
@@ -12,7 +13,7 @@ import { auditLinks } from './audit-links.ts';
  */
 export async function expireShortLinksVerb(ctx: AuthedCtx, codes: string[]) {
   const tenantId = ownCompany(ctx);
-  return ctx.db.transaction(async (tx) => {
+  return withTransaction(ctx, async (tx) => {
     const rows = await tx
       .update(shortLinks)
       .set({ expiresAt: sql`now()` })
@@ -26,7 +27,7 @@ export async function expireShortLinksVerb(ctx: AuthedCtx, codes: string[]) {
       )
       .returning({ code: shortLinks.code, invoiceId: shortLinks.invoiceId, expiresAt: shortLinks.expiresAt });
     if (!rows.length) throw businessError('SHORT_LINKS_NONE.expire');
-    await auditLinks(ctx, tx as unknown as Db, tenantId, 'expire', rows, {});
+    await auditLinks(ctx, tx, tenantId, 'expire', rows, {});
     return { updated: rows.length };
   });
 }

@@ -1,9 +1,10 @@
-import { type Db, shortLinks } from '@fpy/db';
+import { shortLinks } from '@fpy/db';
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { AuthedCtx } from '../../../../http/context.ts';
 import { businessError } from '../../../../lib/errors.ts';
 import { ownCompany } from '../parameters.ts';
 import { auditLinks } from './audit-links.ts';
+import { withTransaction } from '../../../../lib/write/index.ts';
 
 /**
  * Extends the caller's links among `codes` by `days`: from their expiry, or from now when they have already
@@ -12,7 +13,7 @@ import { auditLinks } from './audit-links.ts';
  */
 export async function extendShortLinksVerb(ctx: AuthedCtx, codes: string[], days: number) {
   const tenantId = ownCompany(ctx);
-  return ctx.db.transaction(async (tx) => {
+  return withTransaction(ctx, async (tx) => {
     const rows = await tx
       .update(shortLinks)
       .set({ expiresAt: sql`greatest(${shortLinks.expiresAt}, now()) + (${days}::int * interval '1 day')` })
@@ -26,7 +27,7 @@ export async function extendShortLinksVerb(ctx: AuthedCtx, codes: string[], days
       )
       .returning({ code: shortLinks.code, invoiceId: shortLinks.invoiceId, expiresAt: shortLinks.expiresAt });
     if (!rows.length) throw businessError('SHORT_LINKS_NONE.extend');
-    await auditLinks(ctx, tx as unknown as Db, tenantId, 'extend', rows, { days });
+    await auditLinks(ctx, tx, tenantId, 'extend', rows, { days });
     return { updated: rows.length };
   });
 }

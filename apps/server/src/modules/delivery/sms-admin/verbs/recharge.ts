@@ -1,10 +1,10 @@
 import { MAX_SMS_BALANCE, type smsRechargeBody } from '@fpy/contracts';
-import { type Db, smsBalances, smsRecharges, tenants } from '@fpy/db';
+import { smsBalances, smsRecharges, tenants } from '@fpy/db';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AuthedCtx } from '../../../../http/context.ts';
 import { badRequest, businessError } from '../../../../lib/errors.ts';
-import { auditWrite } from '../audit.ts';
+import { emitAudit, withTransaction } from '../../../../lib/write/index.ts';
 
 type Input = z.output<typeof smsRechargeBody>;
 
@@ -15,8 +15,7 @@ type Input = z.output<typeof smsRechargeBody>;
  * every `balance_after` is the exact balance that recharge produced and none is lost.
  */
 export function recharge({ ctx, input }: { ctx: AuthedCtx; input: Input }) {
-  return ctx.db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  return withTransaction(ctx, async (tx) => {
     const [tenant] = await tx
       .select({ id: tenants.id, name: tenants.name })
       .from(tenants)
@@ -43,7 +42,7 @@ export function recharge({ ctx, input }: { ctx: AuthedCtx; input: Input }) {
         createdBy: ctx.actor.userId,
       })
       .returning();
-    await auditWrite(tx, ctx, {
+    await emitAudit(tx, ctx, {
       tenantId: tenant.id,
       resource: 'smsRecharges',
       recordId: row.id,

@@ -15,6 +15,7 @@ import { badRequest, notFound } from '../../../../lib/errors.ts';
 import { isUniqueViolation } from '../../../../lib/db-errors.ts';
 import { grantToTenantAdmins } from './grant-admins.ts';
 import { allElements, allMenus, buildElementTree, menuById, toElementRow } from './menu-rows.ts';
+import { withTransaction } from '../../../../lib/write/index.ts';
 
 const elementsOf = (db: Db, menuId: number) =>
   db
@@ -51,12 +52,12 @@ export function registerElementRoutes(app: FastifyInstance) {
       .limit(1);
     if (dup) throw badRequest('ELEMENT_CODE_TAKEN', { code: body.code });
     try {
-      const row = await ctx.db.transaction(async (tx) => {
+      const row = await withTransaction(ctx, async (tx) => {
         const [e] = await tx
           .insert(elements)
           .values({ ...body, menuId: menu.id })
           .returning();
-        if (menu.scope === 'tenant') await grantToTenantAdmins(tx as unknown as Db, { elementId: e.id });
+        if (menu.scope === 'tenant') await grantToTenantAdmins(tx, { elementId: e.id });
         return e;
       });
       ctx.invalidateAuthz();
@@ -79,7 +80,7 @@ export function registerElementRoutes(app: FastifyInstance) {
   });
 
   route(app, deleteElement, async (ctx, { params }) => {
-    const removed = await ctx.db.transaction(async (tx) => {
+    const removed = await withTransaction(ctx, async (tx) => {
       const rows = await tx.delete(elements).where(eq(elements.id, params.id)).returning({ id: elements.id });
       if (rows.length) await tx.delete(groupElements).where(eq(groupElements.elementId, params.id));
       return rows.length;

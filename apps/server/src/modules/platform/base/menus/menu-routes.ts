@@ -20,6 +20,7 @@ import type { FileStore } from '../../../../lib/file-store.ts';
 import { storeImage } from '../uploads/store-image.ts';
 import { grantToTenantAdmins, revokeFromTenantGroups } from './grant-admins.ts';
 import { allMenus, buildAdminTree, menuById, subtreeIds, toMenuRow } from './menu-rows.ts';
+import { withTransaction } from '../../../../lib/write/index.ts';
 
 async function parentOf(db: Db, parentId: number | null | undefined) {
   if (!parentId) return null;
@@ -46,12 +47,12 @@ export function registerMenuRoutes(app: FastifyInstance, uploads: FileStore) {
     const layout = layoutMenus.some((m) => m.code === body.code);
     if (dup || layout) throw badRequest('MENU_CODE_TAKEN', { code: body.code });
     try {
-      const row = await ctx.db.transaction(async (tx) => {
+      const row = await withTransaction(ctx, async (tx) => {
         const [m] = await tx
           .insert(menus)
           .values({ ...body, parentId: parent?.id ?? null, path: body.path || derivePath(parent, body.code) })
           .returning();
-        if (m.scope === 'tenant') await grantToTenantAdmins(tx as unknown as Db, { menuId: m.id });
+        if (m.scope === 'tenant') await grantToTenantAdmins(tx, { menuId: m.id });
         return m;
       });
       ctx.invalidateAuthz();
@@ -77,7 +78,7 @@ export function registerMenuRoutes(app: FastifyInstance, uploads: FileStore) {
       const wasDerived = current.path === derivePath(await parentOf(ctx.db, current.parentId), current.code);
       if (wasDerived || !current.path) path = derivePath(parent, current.code);
     }
-    const row = await ctx.db.transaction(async (tx) => {
+    const row = await withTransaction(ctx, async (tx) => {
       const [m] = await tx
         .update(menus)
         .set({ ...given, parentId: parent?.id ?? null, path })
@@ -86,7 +87,7 @@ export function registerMenuRoutes(app: FastifyInstance, uploads: FileStore) {
       if (current.scope === 'tenant' && m.scope === 'platform') {
         const els = await tx.select({ id: elements.id }).from(elements).where(eq(elements.menuId, m.id));
         await revokeFromTenantGroups(
-          tx as unknown as Db,
+          tx,
           m.id,
           els.map((e) => e.id),
         );
@@ -105,7 +106,7 @@ export function registerMenuRoutes(app: FastifyInstance, uploads: FileStore) {
       .where(eq(menus.parentId, current.id))
       .limit(1);
     if (child) throw businessError('MENU_HAS_CHILDREN');
-    await ctx.db.transaction(async (tx) => {
+    await withTransaction(ctx, async (tx) => {
       const els = await tx
         .delete(elements)
         .where(eq(elements.menuId, current.id))

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { badRequest } from '../../../../lib/errors.ts';
 import { createDefaultGroups } from '../../../../seed/tenant-groups.ts';
 import { isUniqueViolation } from '../../../../lib/db-errors.ts';
+import { withTransaction } from '../../../../lib/write/index.ts';
 
 export type CompanyFields = Omit<
   typeof tenants.$inferInsert,
@@ -46,8 +47,7 @@ export async function createCompany(
   admin: CompanyAdmin,
 ): Promise<{ tenantId: number; adminId: number }> {
   try {
-    return await db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    return await withTransaction({ db }, async (tx) => {
       // The readable code follows the id; a placeholder keeps the unique index satisfied until the id is known.
       const [t] = await tx
         .insert(tenants)

@@ -5,8 +5,8 @@ import { and, count, eq, isNull, ne, type SQL } from 'drizzle-orm';
 import type { AuthedCtx } from '../../../../http/context.ts';
 import { scoped } from '../../../../data/tenant-scope.ts';
 import { badRequest, businessError } from '../../../../lib/errors.ts';
-import { asDb } from '../guards.ts';
 import { toNode, withDescendants } from './department-tree.ts';
+import { withTransaction } from '../../../../lib/write/index.ts';
 
 /** The parent must be a department of the same company; another company's id reads as "does not exist". */
 async function checkParent(db: Db, tenantId: number, parentId: number | null) {
@@ -37,8 +37,7 @@ async function checkName(db: Db, tenantId: number, parentId: number | null, name
 export async function createDepartmentVerb(ctx: AuthedCtx, input: BodyOf<typeof createDepartment>) {
   const repo = scoped(ctx, departments);
   const tenantId = repo.tenantFor(input.tenantId);
-  return ctx.db.transaction(async (tx) => {
-    const db = asDb(tx);
+  return withTransaction(ctx, async (db) => {
     await checkParent(db, tenantId, input.parentId);
     await checkName(db, tenantId, input.parentId, input.name);
     const row = await scoped(ctx, departments, db).insert({ ...input, code: input.code ?? null, tenantId });
@@ -52,8 +51,7 @@ export async function updateDepartmentVerb(
   id: number,
   input: BodyOf<typeof updateDepartment>,
 ) {
-  return ctx.db.transaction(async (tx) => {
-    const db = asDb(tx);
+  return withTransaction(ctx, async (db) => {
     const repo = scoped(ctx, departments, db);
     const current = await repo.get(id);
     const given = providedOf(input);
@@ -79,8 +77,7 @@ export async function updateDepartmentVerb(
 }
 
 export async function deleteDepartmentVerb(ctx: AuthedCtx, id: number) {
-  await ctx.db.transaction(async (tx) => {
-    const db = asDb(tx);
+  await withTransaction(ctx, async (db) => {
     const repo = scoped(ctx, departments, db);
     await repo.get(id);
     const [kids] = await db.select({ n: count() }).from(departments).where(eq(departments.parentId, id));

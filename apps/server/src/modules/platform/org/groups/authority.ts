@@ -4,8 +4,9 @@ import { elements, groupElements, groupMenus, menus } from '@fpy/db';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { AuthedCtx } from '../../../../http/context.ts';
 import { badRequest, businessError } from '../../../../lib/errors.ts';
-import { asDb, assertCanHandOut } from '../guards.ts';
+import { assertCanHandOut } from '../guards.ts';
 import { type GroupRecord, getGroupRecord, isProtectedGroup } from './group-rows.ts';
+import { withTransaction } from '../../../../lib/write/index.ts';
 
 type MenuRecord = typeof menus.$inferSelect;
 type ElementRecord = typeof elements.$inferSelect;
@@ -75,8 +76,7 @@ export async function setAuthorityVerb(
 ) {
   const menuIds = [...new Set(input.menuIds)];
   const elementIds = [...new Set(input.elementIds)];
-  await ctx.db.transaction(async (tx) => {
-    const db = asDb(tx);
+  await withTransaction(ctx, async (db) => {
     const group = await getGroupRecord(ctx, db, groupId, true);
     // The company administrator group always holds every company menu (syncMenus keeps it so).
     if (isProtectedGroup(group) && !ctx.actor.platform) throw businessError('GROUP_PROTECTED.authority');

@@ -3,8 +3,9 @@ import { groupMembers, users } from '@fpy/db';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { AuthedCtx } from '../../../../http/context.ts';
 import { badRequest } from '../../../../lib/errors.ts';
-import { asDb, assertAdminRemains, assertCanHandOut } from '../guards.ts';
+import { assertAdminRemains, assertCanHandOut } from '../guards.ts';
 import { getGroupRecord, isProtectedGroup } from './group-rows.ts';
+import { withTransaction } from '../../../../lib/write/index.ts';
 
 export const listMembers = (db: Db, groupId: number) =>
   db
@@ -22,8 +23,7 @@ export async function getMembersVerb(ctx: AuthedCtx, groupId: number) {
 /** Replaces the members; they must be users of the group's own company (platform accounts for platform groups). */
 export async function setMembersVerb(ctx: AuthedCtx, groupId: number, userIds: number[]) {
   const wanted = [...new Set(userIds)];
-  const result = await ctx.db.transaction(async (tx) => {
-    const db = asDb(tx);
+  const result = await withTransaction(ctx, async (db) => {
     const g = await getGroupRecord(ctx, db, groupId, true);
     if (wanted.length) {
       const found = await db

@@ -6,8 +6,9 @@ import type { AuthedCtx } from '../../../../http/context.ts';
 import { scoped } from '../../../../data/tenant-scope.ts';
 import { badRequest, businessError } from '../../../../lib/errors.ts';
 import { isUniqueViolation } from '../../../../lib/db-errors.ts';
-import { asDb, assertCanHandOut } from '../guards.ts';
+import { assertCanHandOut } from '../guards.ts';
 import { getGroupRecord, getGroupRow, isProtectedGroup } from './group-rows.ts';
+import { withTransaction } from '../../../../lib/write/index.ts';
 
 export const PLATFORM_TYPE = 'platform';
 
@@ -28,8 +29,7 @@ async function ownerOf(ctx: AuthedCtx, db: Db, input: BodyOf<typeof createGroup>
 }
 
 export async function createGroupVerb(ctx: AuthedCtx, input: BodyOf<typeof createGroup>) {
-  const id = await ctx.db.transaction(async (tx) => {
-    const db = asDb(tx);
+  const id = await withTransaction(ctx, async (db) => {
     const tenantId = await ownerOf(ctx, db, input);
     // The unique index treats NULL tenants as distinct, so platform codes are checked here.
     const [dup] = await db
@@ -72,8 +72,7 @@ export async function updateGroupVerb(ctx: AuthedCtx, id: number, input: BodyOf<
 
 /** Deleting a group takes its grants and memberships with it, in one transaction. */
 export async function deleteGroupVerb(ctx: AuthedCtx, id: number) {
-  await ctx.db.transaction(async (tx) => {
-    const db = asDb(tx);
+  await withTransaction(ctx, async (db) => {
     const g = await getGroupRecord(ctx, db, id, true);
     if (isProtectedGroup(g)) throw businessError('GROUP_PROTECTED');
     await assertCanHandOut(ctx, db, [id]);

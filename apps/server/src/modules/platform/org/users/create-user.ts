@@ -8,9 +8,10 @@ import { scoped } from '../../../../data/tenant-scope.ts';
 import { badRequest } from '../../../../lib/errors.ts';
 import { hashPassword } from '../../../../lib/hash.ts';
 import { isUniqueViolation } from '../../../../lib/db-errors.ts';
-import { asDb, assertCanHandOut } from '../guards.ts';
+import { assertCanHandOut } from '../guards.ts';
 import { checkUserRefs } from './user-refs.ts';
 import { getUserRow } from './user-rows.ts';
+import { withTransaction } from '../../../../lib/write/index.ts';
 
 export type NewUser = BodyOf<typeof createUser>;
 
@@ -76,7 +77,7 @@ export async function createUserVerb(ctx: AuthedCtx, input: NewUser) {
   const tenantId = scoped(ctx, users).tenantFor(input.tenantId);
   // Hash before opening the transaction: scrypt is slow and must not hold a connection.
   const passwordHash = await hashPassword(input.password);
-  const id = await ctx.db.transaction((tx) => insertUser(ctx, asDb(tx), tenantId, input, passwordHash));
+  const id = await withTransaction(ctx, (tx) => insertUser(ctx, tx, tenantId, input, passwordHash));
   ctx.invalidateAuthz();
   return getUserRow(ctx, id);
 }

@@ -1,5 +1,4 @@
 import { createUser, type UserImportReport } from '@fpy/contracts';
-import type { Db } from '@fpy/db';
 import { groups, positions, users } from '@fpy/db';
 import { eq } from 'drizzle-orm';
 import type { AuthedCtx } from '../../../../http/context.ts';
@@ -7,10 +6,10 @@ import { scoped } from '../../../../data/tenant-scope.ts';
 import { AppError } from '../../../../lib/errors.ts';
 import { readWorkbook } from '../../../../lib/excel.ts';
 import { hashPassword } from '../../../../lib/hash.ts';
-import { asDb } from '../guards.ts';
 import { loadDepartments } from '../departments/department-tree.ts';
 import { insertUser } from './create-user.ts';
 import { IMPORT_COLUMNS, IMPORT_LABELS } from './user-excel.ts';
+import { withTransaction } from '../../../../lib/write/index.ts';
 
 class RowProblem extends Error {}
 
@@ -85,9 +84,7 @@ export async function importUsersVerb(
         throw new RowProblem(`${IMPORT_LABELS[key] ?? key}：${issue.message}`);
       }
       const passwordHash = await hashPassword(parsed.data.password);
-      await ctx.db.transaction((tx: unknown) =>
-        insertUser(ctx, asDb(tx) as Db, tenantId, parsed.data, passwordHash),
-      );
+      await withTransaction(ctx, (tx) => insertUser(ctx, tx, tenantId, parsed.data, passwordHash));
       report.succeeded++;
     } catch (e) {
       if (!(e instanceof RowProblem) && !(e instanceof AppError)) {

@@ -7,9 +7,10 @@ import { scoped } from '../../../../data/tenant-scope.ts';
 import type { Db } from '@fpy/db';
 import { badRequest } from '../../../../lib/errors.ts';
 import { hashPassword } from '../../../../lib/hash.ts';
-import { asDb, assertAdminRemains, assertCanHandOut, assertManageable } from '../guards.ts';
+import { assertAdminRemains, assertCanHandOut, assertManageable } from '../guards.ts';
 import { checkUserRefs } from './user-refs.ts';
 import { getUserRow } from './user-rows.ts';
+import { withTransaction } from '../../../../lib/write/index.ts';
 
 const revokeTokens = (db: Db, userId: number) =>
   db
@@ -30,7 +31,7 @@ function notSelf(ctx: AuthedCtx, id: number, key: 'SELF_DISABLE' | 'SELF_RESET' 
 
 /** Every user action ends the same way: commit, drop cached actors and profiles, answer with the fresh row. */
 async function inTx(ctx: AuthedCtx, id: number, work: (db: Db) => Promise<unknown>) {
-  await ctx.db.transaction((tx) => work(asDb(tx)));
+  await withTransaction(ctx, (tx) => work(tx));
   ctx.invalidateAuthz();
   return getUserRow(ctx, id);
 }
@@ -99,8 +100,7 @@ export const assignGroupsVerb = (ctx: AuthedCtx, id: number, groupIds: number[])
 
 export async function deleteUserVerb(ctx: AuthedCtx, id: number) {
   notSelf(ctx, id, 'SELF_DELETE');
-  await ctx.db.transaction(async (tx) => {
-    const db = asDb(tx);
+  await withTransaction(ctx, async (db) => {
     const user = await target(ctx, db, id);
     await db.delete(groupMembers).where(eq(groupMembers.userId, id));
     await revokeTokens(db, id);

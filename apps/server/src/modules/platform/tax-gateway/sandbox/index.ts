@@ -17,6 +17,7 @@ import { DEFAULT_SANDBOX_OPTIONS, type SandboxOptions, shanghaiMonth } from './o
 import { applyRedForm } from './red-apply.ts';
 import { actOnForm, lockForm, sweepExpired, toRedForm } from './red-forms.ts';
 import { verifyInvoice } from './verify.ts';
+import { withTransaction } from '../../../../lib/write/index.ts';
 
 /**
  * The embedded tax bureau (issue 4 §1): stateful, persisted in the tax_sandbox_* tables, asynchronous with
@@ -60,8 +61,8 @@ export class SandboxTaxGateway implements TaxGateway {
   }
 
   async queryRedForm(tenantId: number, formNo: string) {
-    return this.db.transaction(async (tx) => {
-      const row = await lockForm(tx as unknown as Db, formNo, this.now());
+    return withTransaction({ db: this.db }, async (tx) => {
+      const row = await lockForm(tx, formNo, this.now());
       return row && row.tenantId === tenantId ? toRedForm(row) : null;
     });
   }

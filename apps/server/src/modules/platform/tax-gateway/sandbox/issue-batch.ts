@@ -3,6 +3,7 @@ import { and, inArray } from 'drizzle-orm';
 import type { IssueRequest, IssueResult } from '../../../../gateways/tax-bureau/gateway.ts';
 import { processDueBlue, processRequest, resultOf } from './issue.ts';
 import type { SandboxOptions } from './options.ts';
+import { withTransaction } from '../../../../lib/write/index.ts';
 
 const SUBMIT_MANY: Statement = {
   name: 'sandbox_submit_issues',
@@ -90,8 +91,7 @@ export async function queryIssueResults(
   requestIds: string[],
 ): Promise<IssueResult[]> {
   if (!requestIds.length) return [];
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return withTransaction({ db }, async (tx) => {
     const locked = await runStatement<{ request: Record<string, unknown> }>(tx, LOCK_REQUESTS, [requestIds]);
     const rows = locked.map(({ request }) => rowFromJson(taxSandboxRequests, request));
     const now = opts.now();

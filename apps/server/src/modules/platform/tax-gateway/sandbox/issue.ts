@@ -17,6 +17,7 @@ import { checkIssueRequest, type Refusal } from './issue-checks.ts';
 import { allocateSequence, formatDigitalNumber, regionOf } from './numbering.ts';
 import { type SandboxOptions, shanghaiDate, shanghaiMonth, shanghaiYear } from './options.ts';
 import { lockRedFormForIssue, markRedFormUsed } from './red-forms.ts';
+import { withTransaction } from '../../../../lib/write/index.ts';
 
 type RequestRow = typeof taxSandboxRequests.$inferSelect;
 
@@ -44,8 +45,7 @@ export async function queryIssueResult(
   opts: SandboxOptions,
   requestId: string,
 ): Promise<IssueResult> {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return withTransaction({ db }, async (tx) => {
     const [locked] = await runStatement<{ request: Record<string, unknown> }>(tx, LOCK_REQUEST, [requestId]);
     if (!locked) return { status: 'failed', code: 'unknown_request', message: '开票请求不存在' };
     const row = rowFromJson(taxSandboxRequests, locked.request);

@@ -9,6 +9,7 @@ import {
 } from '../../../../gateways/tax-bureau/gateway.ts';
 import { RED_FORM_WINDOW_MS } from './options.ts';
 import { toRedForm } from './red-forms.ts';
+import { withTransaction } from '../../../../lib/write/index.ts';
 
 const refuse = (key: TaxRefusalKey) => new TaxGatewayError('red_form_refused', key);
 
@@ -24,8 +25,7 @@ export async function applyRedForm(db: Db, req: RedFormApplyRequest, now: Date):
     req.amountFen + req.taxFen <= 0
   )
     throw refuse('RED_FORM_REFUSED.amount_invalid');
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return withTransaction({ db }, async (tx) => {
     // Lock the blue invoice so two applications cannot both reverse the same remainder.
     const [blue] = await tx
       .select()

@@ -9,6 +9,7 @@ import {
   TaxGatewayError,
   type TaxRefusalKey,
 } from '../../../../gateways/tax-bureau/gateway.ts';
+import { withTransaction } from '../../../../lib/write/index.ts';
 
 type FormRow = typeof taxSandboxRedForms.$inferSelect;
 const PENDING: RedLetterFormState[] = ['pending_buyer', 'pending_seller'];
@@ -89,8 +90,7 @@ export async function actOnForm(
   op: 'confirm' | 'refuse' | 'revoke',
   now: Date,
 ) {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return withTransaction({ db }, async (tx) => {
     const row = await lockForm(tx, action.formNo, now);
     if (!row) throw new TaxGatewayError('red_form_not_found', 'RED_FORM_REFUSED.not_found');
     const state = nextState(row, op, action.by);

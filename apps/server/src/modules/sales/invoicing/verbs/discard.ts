@@ -1,11 +1,11 @@
 import { invoiceStatusText } from '@fpy/contracts';
 import { issuingTenant } from '../issuing-tenant.ts';
-import type { Db } from '@fpy/db';
 import type { InvoiceStatus } from '@fpy/domain';
 import { businessError } from '../../../../lib/errors.ts';
 import { loadInvoice } from '../load.ts';
 import { transition } from '../transition.ts';
 import type { VerbCtx } from '../../../../http/verb-ctx.ts';
+import { withTransaction } from '../../../../lib/write/index.ts';
 
 const DISCARDABLE: readonly InvoiceStatus[] = ['draft', 'failed'];
 
@@ -19,7 +19,5 @@ export async function discard({ ctx, input }: { ctx: VerbCtx; input: { id: numbe
   const from = inv.status as InvoiceStatus;
   if (!DISCARDABLE.includes(from))
     throw businessError('INVOICE_NOT_DISCARDABLE', { status: invoiceStatusText(from) });
-  return ctx.db.transaction((tx) =>
-    transition(tx as unknown as Db, ctx, inv, from, 'void', { reason: input.reason }),
-  );
+  return withTransaction(ctx, (tx) => transition(tx, ctx, inv, from, 'void', { reason: input.reason }));
 }

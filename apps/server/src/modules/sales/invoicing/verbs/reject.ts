@@ -1,9 +1,9 @@
 import { issuingTenant } from '../issuing-tenant.ts';
-import type { Db } from '@fpy/db';
 import { loadInvoice } from '../load.ts';
 import { assertPendingReview, explainLostRace } from '../review/guard.ts';
 import { transition } from '../transition.ts';
 import type { VerbCtx } from '../../../../http/verb-ctx.ts';
+import { withTransaction } from '../../../../lib/write/index.ts';
 
 /**
  * 预开驳回: pending_review → draft with the reason in the audit event; the applicant edits the draft and
@@ -11,12 +11,9 @@ import type { VerbCtx } from '../../../../http/verb-ctx.ts';
  */
 export async function reject({ ctx, input }: { ctx: VerbCtx; input: { id: number; reason: string } }) {
   const tenantId = issuingTenant(ctx);
-  return ctx.db
-    .transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
-      const inv = await loadInvoice(tx, tenantId, input.id);
-      await assertPendingReview(tx, inv);
-      return transition(tx, ctx, inv, 'pending_review', 'draft', { reason: input.reason });
-    })
-    .catch((err) => explainLostRace(ctx.db, tenantId, input.id, err));
+  return withTransaction(ctx, async (tx) => {
+    const inv = await loadInvoice(tx, tenantId, input.id);
+    await assertPendingReview(tx, inv);
+    return transition(tx, ctx, inv, 'pending_review', 'draft', { reason: input.reason });
+  }).catch((err) => explainLostRace(ctx.db, tenantId, input.id, err));
 }

@@ -1,9 +1,9 @@
 import { issuingTenant } from '../issuing-tenant.ts';
-import type { Db } from '@fpy/db';
 import { loadInvoice } from '../load.ts';
 import { transition } from '../transition.ts';
 import type { VerbCtx } from '../../../../http/verb-ctx.ts';
 import { enqueueIssue } from './submit-for-issue.ts';
+import { withTransaction } from '../../../../lib/write/index.ts';
 
 /**
  * failed → issuing as a new attempt (new orderNo: the failed one is final at the gateway); the submission
@@ -12,8 +12,8 @@ import { enqueueIssue } from './submit-for-issue.ts';
 export async function retry({ ctx, input }: { ctx: VerbCtx; input: { id: number } }) {
   const tenantId = issuingTenant(ctx);
   const inv = await loadInvoice(ctx.db, tenantId, input.id);
-  const row = await ctx.db.transaction((tx) =>
-    transition(tx as unknown as Db, ctx, inv, 'failed', 'issuing', {
+  const row = await withTransaction(ctx, (tx) =>
+    transition(tx, ctx, inv, 'failed', 'issuing', {
       set: { issueAttempt: inv.issueAttempt + 1, requestId: null, failureCode: null, failureReason: null },
       reason: '重新开具',
     }),

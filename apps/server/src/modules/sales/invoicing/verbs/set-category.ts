@@ -5,8 +5,7 @@ import type { VerbCtx } from '../../../../http/verb-ctx.ts';
 import { badRequest, notFound } from '../../../../lib/errors.ts';
 import { issuingTenant } from '../issuing-tenant.ts';
 import { eventValues } from '../transition.ts';
-
-type Tx = Parameters<Parameters<VerbCtx['db']['transaction']>[0]>[0];
+import { type Tx, withTransaction } from '../../../../lib/write/index.ts';
 
 /**
  * The category, locked against deletion until commit (FOR SHARE; the category page's delete locks it FOR UPDATE
@@ -46,7 +45,7 @@ export async function setInvoiceCategory({
 }): Promise<{ updated: number; unchanged: number }> {
   const tenantId = issuingTenant(ctx);
   const ids = [...new Set(input.ids)];
-  return ctx.db.transaction(async (tx) => {
+  return withTransaction(ctx, async (tx) => {
     const cat = input.categoryId === null ? null : await usableCategory(tx, tenantId, input.categoryId);
     const mine = and(eq(invoices.tenantId, tenantId), inArray(invoices.id, ids));
     const [{ n }] = await tx.select({ n: count() }).from(invoices).where(mine);

@@ -1,9 +1,10 @@
-import type { Db, invoices } from '@fpy/db';
+import type { invoices } from '@fpy/db';
 import type { InvoiceIssuedPayload } from '../events.ts';
 import { issuedJobNames, runRedIssuedHooks } from '../hooks.ts';
 import { loadInvoice } from '../load.ts';
 import { isStateChanged, transition } from '../transition.ts';
 import type { GatewayCtx } from '../../../../http/verb-ctx.ts';
+import { withTransaction } from '../../../../lib/write/index.ts';
 
 type Invoice = typeof invoices.$inferSelect;
 
@@ -42,8 +43,7 @@ export async function settle({
     // A blue invoice's move is one statement; a red one also runs the red-issued hooks in the same transaction
     // (red-letter moves its blue invoice to 部分红冲 / 已红冲, §6.1).
     if (inv.colour !== 'red') return transition(ctx.db, ctx, inv, 'issuing', 'issued', { set });
-    return ctx.db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    return withTransaction(ctx, async (tx) => {
       const issued = await transition(tx, ctx, inv, 'issuing', 'issued', { set });
       await runRedIssuedHooks(tx, ctx, issued);
       return issued;

@@ -1,11 +1,12 @@
 import { invoiceStatusText } from '@fpy/contracts';
 import { issuingTenant } from '../issuing-tenant.ts';
-import { type Db, invoices, tenants } from '@fpy/db';
+import { invoices, tenants } from '@fpy/db';
 import { InvoiceMethod } from '@fpy/domain';
 import { and, eq } from 'drizzle-orm';
 import { businessError, notFound } from '../../../../lib/errors.ts';
 import { transition } from '../transition.ts';
 import type { VerbCtx } from '../../../../http/verb-ctx.ts';
+import { withTransaction } from '../../../../lib/write/index.ts';
 
 export const ISSUE_JOB = 'invoice.issue';
 
@@ -15,8 +16,7 @@ export const ISSUE_JOB = 'invoice.issue';
  */
 export async function submitForIssue({ ctx, input }: { ctx: VerbCtx; input: { id: number } }) {
   const tenantId = issuingTenant(ctx);
-  const row = await ctx.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const row = await withTransaction(ctx, async (tx) => {
     const [inv] = await tx
       .select()
       .from(invoices)

@@ -1,7 +1,7 @@
 import { invoiceStatusText } from '@fpy/contracts';
 import { issuingTenant } from '../issuing-tenant.ts';
 import type { UpdateInvoiceBody } from '@fpy/contracts';
-import { type Db, invoiceLines, invoices } from '@fpy/db';
+import { invoiceLines, invoices } from '@fpy/db';
 import { and, eq } from 'drizzle-orm';
 import { businessError } from '../../../../lib/errors.ts';
 import { headerValues, lineValues } from '../form-rows.ts';
@@ -10,6 +10,7 @@ import { recompute } from '../recompute.ts';
 import { codeRatesFor } from '../../tax-codes/index.ts';
 import { recordEvent } from '../transition.ts';
 import type { VerbCtx } from '../../../../http/verb-ctx.ts';
+import { withTransaction } from '../../../../lib/write/index.ts';
 
 const notDraft = (status: string) =>
   businessError('INVOICE_NOT_DRAFT', { status: invoiceStatusText(status) });
@@ -30,8 +31,7 @@ export async function updateDraft({
   const current = await loadInvoice(ctx.db, tenantId, input.id);
   if (current.status !== 'draft') throw notDraft(current.status);
   const calc = recompute(input.body, await codeRatesFor(ctx.db));
-  return ctx.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return withTransaction(ctx, async (tx) => {
     const [row] = await tx
       .update(invoices)
       .set({ ...headerValues(input.body, calc, ctx.actor!.name), updatedAt: new Date() })

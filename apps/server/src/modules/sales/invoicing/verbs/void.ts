@@ -1,11 +1,11 @@
 import { issuingTenant } from '../issuing-tenant.ts';
 import { invoiceStatusText, local, VOID_REASONS, type VoidReason } from '@fpy/contracts';
-import type { Db } from '@fpy/db';
 import { type InvoiceStatus, type InvoiceType, invoiceTypeRules } from '@fpy/domain';
 import { businessError } from '../../../../lib/errors.ts';
 import { loadInvoice } from '../load.ts';
 import { transition } from '../transition.ts';
 import type { VerbCtx } from '../../../../http/verb-ctx.ts';
+import { withTransaction } from '../../../../lib/write/index.ts';
 
 // Asia/Shanghai has no daylight saving: the calendar month is a fixed +8 h shift of UTC.
 const shanghaiMonth = (d: Date) => new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 7);
@@ -40,7 +40,7 @@ export async function voidInvoice({
     throw businessError('INVOICE_VOID_MONTH', { month: local(issuedMonth.replace('-', '年'), issuedMonth) });
   }
   const reason = `作废原因：${VOID_REASONS[input.reason]}${input.remark ? `；${input.remark}` : ''}`;
-  return ctx.db.transaction((tx) => transition(tx as unknown as Db, ctx, inv, 'issued', 'void', { reason }));
+  return withTransaction(ctx, (tx) => transition(tx, ctx, inv, 'issued', 'void', { reason }));
 }
 
 function notIssued(status: InvoiceStatus) {

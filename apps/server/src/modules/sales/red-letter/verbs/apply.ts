@@ -1,5 +1,5 @@
 import type { ApplyRedFormBody } from '@fpy/contracts';
-import { type Db, redLetterForms } from '@fpy/db';
+import { redLetterForms } from '@fpy/db';
 import { and, eq } from 'drizzle-orm';
 import { businessError } from '../../../../lib/errors.ts';
 import type { GatewayCtx } from '../../../../http/verb-ctx.ts';
@@ -7,6 +7,7 @@ import type { Party } from '../../../../gateways/tax-bureau/gateway.ts';
 import { blueLinesWithRemaining } from '../blue-lines.ts';
 import { buildFormLines } from '../rules.ts';
 import { bureauRefusal, lockBlue, mirror } from '../store.ts';
+import { withTransaction } from '../../../../lib/write/index.ts';
 
 const sum = (xs: { amountFen: number; taxFen: number }[], k: 'amountFen' | 'taxFen') =>
   xs.reduce((a, x) => a + x[k], 0);
@@ -28,8 +29,7 @@ export async function applyForm({
   input: ApplyRedFormBody;
   initiator?: Party;
 }) {
-  const { form, blue } = await ctx.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const { form, blue } = await withTransaction(ctx, async (tx) => {
     const blue = await lockBlue(tx, tenantId, input.blueInvoiceId);
     if (blue.colour !== 'blue') throw businessError('RED_BLUE_INVALID.not_blue');
     if ((blue.status !== 'issued' && blue.status !== 'partly_red') || !blue.number)

@@ -5,7 +5,7 @@ import {
   type RedFormStateName,
   violationText,
 } from '@fpy/contracts';
-import { type Db, invoiceLines, invoices, type redLetterForms } from '@fpy/db';
+import { invoiceLines, invoices, type redLetterForms } from '@fpy/db';
 import { calculateInvoice, type InvoiceType, type LineDraft, type PreferentialPolicy } from '@fpy/domain';
 import { and, eq } from 'drizzle-orm';
 import { badRequest, businessError } from '../../../../lib/errors.ts';
@@ -15,6 +15,7 @@ import { type BlueLine, blueLinesWithRemaining, type FormLine } from '../blue-li
 import { REASON_LABEL } from '../rules.ts';
 import { loadForm, lockBlue, mirror } from '../store.ts';
 import { FORM_STATE_LABEL } from '../view.ts';
+import { withTransaction } from '../../../../lib/write/index.ts';
 
 type Form = typeof redLetterForms.$inferSelect;
 
@@ -50,8 +51,7 @@ function redLineDraft(f: FormLine, b: BlueLine): LineDraft {
 export async function issueRed({ ctx, input }: { ctx: GatewayCtx; input: { formId: number } }) {
   const tenantId = issuingTenant(ctx);
   await refreshPending(ctx, await loadForm(ctx.db, tenantId, input.formId));
-  const result = await ctx.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const result = await withTransaction(ctx, async (tx) => {
     const unlocked = await loadForm(tx, tenantId, input.formId);
     const blue = await lockBlue(tx, tenantId, unlocked.blueInvoiceId);
     const form = await loadForm(tx, tenantId, input.formId, true);
