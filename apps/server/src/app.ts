@@ -133,7 +133,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     limiter: limiterFactory({ redis, prefix: config.REDIS_PREFIX }),
     bus,
     notifier: new GatewayNotifier(messaging, db),
-    messaging,
+    gateways: { messaging },
     outbound,
     // On Redis jobs survive restarts and are shared by every process on this database.
     jobs: config.REDIS_URL

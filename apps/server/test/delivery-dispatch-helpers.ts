@@ -46,10 +46,10 @@ export class FakeGateway implements MessagingGateway {
   }
 }
 
-/** Puts the stand-in where the dispatcher reads the gateway (services.messaging), for this app. */
+/** Puts the stand-in where the dispatcher reads the gateway (services.gateways.messaging), for this app. */
 export function useFakeGateway(t: TestApp): FakeGateway {
   const g = new FakeGateway();
-  (t.services as unknown as { messaging: MessagingGateway }).messaging = g;
+  t.services.gateways.messaging = g;
   return g;
 }
 

@@ -33,7 +33,7 @@ const fake = new FakeGateway();
 const saved = { ...sendPolicy };
 const drain = () => app().services.jobs.drain();
 const useGateway = (g: MessagingGateway) => {
-  (app().services as unknown as { messaging: MessagingGateway }).messaging = g;
+  app().services.gateways.messaging = g;
 };
 const get = (url: string) => app().app.inject({ url, headers: bearer(token) });
 const rowOf = async (id: number) =>
@@ -41,7 +41,7 @@ const rowOf = async (id: number) =>
 
 beforeAll(async () => {
   const t = app();
-  real = t.services.messaging as MessagingGateway;
+  real = t.services.gateways.messaging;
   token = await t.login('demo', 'Demo@123');
   const inv = await issueInvoice(t, token);
   tenantId = inv.tenantId;

@@ -35,7 +35,7 @@ export async function insertProvider(
 
 export const clearProviders = (db: Db) => db.delete(messageProviders);
 
-export const gatewayOf = (t: TestApp) => t.services.messaging as ProviderGateway;
+export const gatewayOf = (t: TestApp) => t.services.gateways.messaging as ProviderGateway;
 
 /** Collects every receipt the app's gateway hands to its handlers (as the dispatch module would). */
 export function collectReceipts(t: TestApp): Receipt[] {

@@ -43,7 +43,7 @@ describe('the sandbox (no provider configured)', () => {
   it('stores e-mail and SMS in the outbox, accepts them, and delivers them on the next poll', async () => {
     const t = app();
     const got = collectReceipts(t);
-    const mail = await t.services.messaging.sendEmail(7, {
+    const mail = await t.services.gateways.messaging.sendEmail(7, {
       to: 'buyer@example.com',
       subject: '您的发票',
       text: '请查收',
@@ -59,7 +59,7 @@ describe('the sandbox (no provider configured)', () => {
       status: 'accepted',
     });
     const text = '您的发票已开具，请点击 https://fp.example/s/abcdefghijkl 查看。'.repeat(2);
-    const sms = await t.services.messaging.sendSms(null, {
+    const sms = await t.services.gateways.messaging.sendSms(null, {
       mobile: '13800138000',
       text,
       signName: '发票云',
@@ -84,8 +84,9 @@ describe('the sandbox (no provider configured)', () => {
     const t = app();
     const got = collectReceipts(t);
     const sms = (mobile: string) =>
-      t.services.messaging.sendSms(null, { mobile, text: 'x', templateParams: {} });
-    const mail = (to: string) => t.services.messaging.sendEmail(null, { to, subject: 's', text: 'x' });
+      t.services.gateways.messaging.sendSms(null, { mobile, text: 'x', templateParams: {} });
+    const mail = (to: string) =>
+      t.services.gateways.messaging.sendEmail(null, { to, subject: 's', text: 'x' });
 
     const illegal = await refusalOf(sms('17000000000'));
     expect([illegal.code, illegal.retryable]).toEqual(['MOBILE_NUMBER_ILLEGAL', false]);
@@ -129,12 +130,16 @@ describe('the sandbox (no provider configured)', () => {
     await insertProvider(t.services.db, { channel: 'sms', kind: 'sandbox', config: {}, enabled: false });
     const before = await t.services.db.$count(outboxMessages);
     const err = await refusalOf(
-      t.services.messaging.sendSms(null, { mobile: '13800138000', text: 'x', templateParams: {} }),
+      t.services.gateways.messaging.sendSms(null, { mobile: '13800138000', text: 'x', templateParams: {} }),
     );
     expect([err.code, err.retryable]).toEqual(['NO_PROVIDER', false]);
     expect(await t.services.db.$count(outboxMessages)).toBe(before);
     // E-mail has no row at all: still the sandbox.
-    const ok = await t.services.messaging.sendEmail(null, { to: 'a@example.com', subject: 's', text: 'x' });
+    const ok = await t.services.gateways.messaging.sendEmail(null, {
+      to: 'a@example.com',
+      subject: 's',
+      text: 'x',
+    });
     expect(ok.providerKind).toBe('sandbox');
   });
 
@@ -149,7 +154,7 @@ describe('the sandbox (no provider configured)', () => {
       config: { host: '127.0.0.1', port: 1, secure: false, from: 'fapiao@demo.example' },
     });
     // No platform account: the sandbox, as for a company that never had a mailbox.
-    const viaSandbox = await t.services.messaging.sendEmail(tenantId, {
+    const viaSandbox = await t.services.gateways.messaging.sendEmail(tenantId, {
       to: 'a@example.com',
       subject: 's',
       text: 'x',
@@ -158,7 +163,7 @@ describe('the sandbox (no provider configured)', () => {
     // A platform that disabled its own accounts still sends nothing, whoever asks.
     await insertProvider(t.services.db, { channel: 'email', kind: 'sandbox', config: {}, enabled: false });
     const err = await refusalOf(
-      t.services.messaging.sendEmail(tenantId, { to: 'a@example.com', subject: 's', text: 'x' }),
+      t.services.gateways.messaging.sendEmail(tenantId, { to: 'a@example.com', subject: 's', text: 'x' }),
     );
     expect(err.code).toBe('NO_PROVIDER');
   });
@@ -183,7 +188,7 @@ describe('account order', () => {
       config: {},
     });
     const send = (tenantId: number | null) =>
-      t.services.messaging.sendEmail(tenantId, { to: 'a@example.com', subject: 's', text: 'x' });
+      t.services.gateways.messaging.sendEmail(tenantId, { to: 'a@example.com', subject: 's', text: 'x' });
     expect((await send(demo)).providerId).toBe(own.id);
     expect((await send(brand)).providerId).toBe(platform.id);
     expect((await send(null)).providerId).toBe(platform.id);

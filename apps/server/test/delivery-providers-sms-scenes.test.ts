@@ -75,20 +75,24 @@ describe('SMS templates per scene', () => {
     await insertProvider(t.services.db, { channel: 'sms', kind: 'aliyun', config: aliyun() });
     const params = { buyerName: '张三', link: 'https://fp.example/s/abc' };
     const text = '张三您好，您的发票：https://fp.example/s/abc';
-    await t.services.messaging.sendSms(null, { mobile: '13800138101', text, templateParams: params });
-    await t.services.messaging.sendSms(null, {
+    await t.services.gateways.messaging.sendSms(null, {
+      mobile: '13800138101',
+      text,
+      templateParams: params,
+    });
+    await t.services.gateways.messaging.sendSms(null, {
       mobile: '13800138102',
       text,
       scene: 'invoice_delivery',
       templateParams: params,
     });
-    await t.services.messaging.sendSms(null, {
+    await t.services.gateways.messaging.sendSms(null, {
       mobile: '13800138103',
       text: '通知',
       scene: 'notice',
       templateParams: {},
     });
-    await t.services.messaging.sendSms(null, {
+    await t.services.gateways.messaging.sendSms(null, {
       mobile: '13800138104',
       text: '验证码 123456',
       scene: 'notice',
@@ -142,7 +146,7 @@ describe('SMS templates per scene', () => {
       kind: 'aliyun',
       config: aliyun({ templateCode: 'SMS_INVOICE', verifyCodeTemplate: null }),
     });
-    const err = await t.services.messaging
+    const err = await t.services.gateways.messaging
       .sendSms(null, {
         mobile: '13800138122',
         text: 'x',
@@ -157,7 +161,7 @@ describe('SMS templates per scene', () => {
     expect((err as ProviderError).code).toBe('TEMPLATE_REQUIRED');
     expect((err as ProviderError).message).toContain('验证码');
     // The invoice scene still falls back to the default template.
-    await t.services.messaging.sendSms(null, {
+    await t.services.gateways.messaging.sendSms(null, {
       mobile: '13800138123',
       text: 'x',
       templateParams: { buyerName: '李四', link: 'https://fp.example/s/x' },

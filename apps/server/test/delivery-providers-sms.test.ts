@@ -95,7 +95,7 @@ describe('阿里云 SMS through the official SDK', () => {
       kind: 'aliyun',
       config: aliyunConfig(),
     });
-    const accepted = await t.services.messaging.sendSms(null, sms('13800138000'));
+    const accepted = await t.services.gateways.messaging.sendSms(null, sms('13800138000'));
     const sent = ali.messages.at(-1);
     expect(sent).toMatchObject({
       phone: '13800138000',
@@ -119,7 +119,7 @@ describe('阿里云 SMS through the official SDK', () => {
       config: aliyunConfig({ accessKeySecret: 'not-the-secret' }),
     });
     const before = ali.messages.length;
-    const err = await refusalOf(t.services.messaging.sendSms(null, sms('13800138000')));
+    const err = await refusalOf(t.services.gateways.messaging.sendSms(null, sms('13800138000')));
     expect(err.code).toBe('SignatureDoesNotMatch');
     expect(err.retryable).toBe(false);
     expect(ali.messages.length).toBe(before);
@@ -134,7 +134,7 @@ describe('阿里云 SMS through the official SDK', () => {
     const t = app();
     await insertProvider(t.services.db, { channel: 'sms', kind: 'aliyun', config: aliyunConfig() });
     if (code !== 'isv.MOBILE_NUMBER_ILLEGAL') ali.errorFor.set(mobile, code);
-    const err = await refusalOf(t.services.messaging.sendSms(null, sms(mobile)));
+    const err = await refusalOf(t.services.gateways.messaging.sendSms(null, sms(mobile)));
     expect(err.code).toBe(code);
     expect(err.retryable).toBe(retryable);
   });
@@ -143,7 +143,7 @@ describe('阿里云 SMS through the official SDK', () => {
     const t = app();
     await insertProvider(t.services.db, { channel: 'sms', kind: 'aliyun', config: aliyunConfig() });
     const badTemplate = await refusalOf(
-      t.services.messaging.sendSms(null, { ...sms('13800138000'), templateCode: 'SMS_999' }),
+      t.services.gateways.messaging.sendSms(null, { ...sms('13800138000'), templateCode: 'SMS_999' }),
     );
     expect(badTemplate.code).toBe('isv.SMS_TEMPLATE_ILLEGAL');
     // The account's own 签名 is what goes out (a message's is only a fallback): one not approved is refused.
@@ -154,7 +154,7 @@ describe('阿里云 SMS through the official SDK', () => {
       config: aliyunConfig({ signName: '别家' }),
     });
     const badSign = await refusalOf(
-      t.services.messaging.sendSms(null, { ...sms('13800138000'), signName: '发票云' }),
+      t.services.gateways.messaging.sendSms(null, { ...sms('13800138000'), signName: '发票云' }),
     );
     expect(badSign.code).toBe('isv.SMS_SIGNATURE_ILLEGAL');
   });
@@ -168,7 +168,7 @@ describe('腾讯云 SMS through the official SDK', () => {
       kind: 'tencent',
       config: tencentConfig(),
     });
-    const accepted = await t.services.messaging.sendSms(null, sms('13800138000'));
+    const accepted = await t.services.gateways.messaging.sendSms(null, sms('13800138000'));
     const sent = tc.messages.at(-1);
     expect(sent).toMatchObject({
       phone: '13800138000',
@@ -191,7 +191,7 @@ describe('腾讯云 SMS through the official SDK', () => {
       kind: 'tencent',
       config: tencentConfig({ secretKey: 'wrong' }),
     });
-    const err = await refusalOf(t.services.messaging.sendSms(null, sms('13800138000')));
+    const err = await refusalOf(t.services.gateways.messaging.sendSms(null, sms('13800138000')));
     expect(err.code).toBe('AuthFailure.SignatureFailure');
     expect(err.retryable).toBe(false);
   });
@@ -204,7 +204,7 @@ describe('腾讯云 SMS through the official SDK', () => {
     const t = app();
     await insertProvider(t.services.db, { channel: 'sms', kind: 'tencent', config: tencentConfig() });
     if (code !== 'InvalidParameterValue.IncorrectPhoneNumber') tc.errorFor.set(mobile, code);
-    const err = await refusalOf(t.services.messaging.sendSms(null, sms(mobile)));
+    const err = await refusalOf(t.services.gateways.messaging.sendSms(null, sms(mobile)));
     expect(err.code).toBe(code);
     expect(err.retryable).toBe(retryable);
   });
@@ -213,7 +213,7 @@ describe('腾讯云 SMS through the official SDK', () => {
     const t = app();
     await insertProvider(t.services.db, { channel: 'sms', kind: 'tencent', config: tencentConfig() });
     tc.state.balance = 0;
-    expect((await refusalOf(t.services.messaging.sendSms(null, sms('13800138000')))).code).toBe(
+    expect((await refusalOf(t.services.gateways.messaging.sendSms(null, sms('13800138000')))).code).toBe(
       'FailedOperation.InsufficientBalanceInSmsPackage',
     );
     tc.state.balance = Number.POSITIVE_INFINITY;
@@ -224,7 +224,7 @@ describe('腾讯云 SMS through the official SDK', () => {
       config: tencentConfig({ signName: '别家' }),
     });
     const err = await refusalOf(
-      t.services.messaging.sendSms(null, { ...sms('13800138000'), signName: '发票云' }),
+      t.services.gateways.messaging.sendSms(null, { ...sms('13800138000'), signName: '发票云' }),
     );
     expect(err.code).toBe('FailedOperation.SignatureIncorrectOrUnapproved');
   });
@@ -245,7 +245,7 @@ describe('failover between accounts', () => {
       priority: 2,
       config: tencentConfig(),
     });
-    const accepted = await t.services.messaging.sendSms(null, sms('13800138000'));
+    const accepted = await t.services.gateways.messaging.sendSms(null, sms('13800138000'));
     expect(accepted.providerId).toBe(second.id);
     expect(accepted.providerKind).toBe('tencent');
   });
@@ -265,10 +265,14 @@ describe('failover between accounts', () => {
       config: tencentConfig(),
     });
     ali.state.down = true;
-    expect((await t.services.messaging.sendSms(null, sms('13800138000'))).providerId).toBe(second.id);
+    expect((await t.services.gateways.messaging.sendSms(null, sms('13800138000'))).providerId).toBe(
+      second.id,
+    );
     ali.state.down = false;
     ali.state.hang = true;
-    const accepted = await t.services.messaging.sendSms(null, sms('13800138000'), { timeoutMs: 300 });
+    const accepted = await t.services.gateways.messaging.sendSms(null, sms('13800138000'), {
+      timeoutMs: 300,
+    });
     expect(accepted.providerId).toBe(second.id);
   });
 
@@ -287,7 +291,7 @@ describe('failover between accounts', () => {
       config: tencentConfig(),
     });
     const tencentCalls = tc.calls;
-    const err = await refusalOf(t.services.messaging.sendSms(null, sms('1380013800')));
+    const err = await refusalOf(t.services.gateways.messaging.sendSms(null, sms('1380013800')));
     expect(err.code).toBe('isv.MOBILE_NUMBER_ILLEGAL');
     expect(err.retryable).toBe(false);
     expect(tc.calls).toBe(tencentCalls);
@@ -308,7 +312,7 @@ describe('failover between accounts', () => {
       config: tencentConfig(),
     });
     tc.state.down = true;
-    const err = await refusalOf(t.services.messaging.sendSms(null, sms('13800138000')));
+    const err = await refusalOf(t.services.gateways.messaging.sendSms(null, sms('13800138000')));
     expect(err.retryable).toBe(true);
     expect(err.code).toBe('HTTP_502');
   });
@@ -370,10 +374,10 @@ describe('receipts (状态报告)', () => {
       priority: 2,
       config: tencentConfig(),
     });
-    const viaAli = await t.services.messaging.sendSms(null, sms('13800138001'));
+    const viaAli = await t.services.gateways.messaging.sendSms(null, sms('13800138001'));
     // 阿里云's balance is gone for this number: the message fails over to 腾讯云.
     ali.errorFor.set('13800138002', 'isv.AMOUNT_NOT_ENOUGH');
-    const viaTc = await t.services.messaging.sendSms(null, sms('13800138002'));
+    const viaTc = await t.services.gateways.messaging.sendSms(null, sms('13800138002'));
     expect([viaAli.providerId, viaTc.providerId]).toEqual([aliRow.id, tcRow.id]);
     // What the dispatch module would answer: the 阿里云 message still waits for its receipt.
     setPendingSource(t.services, async (providerId) =>

@@ -86,7 +86,7 @@ describe('SMTP through nodemailer', () => {
     const xml = Buffer.from(
       '<?xml version="1.0" encoding="UTF-8"?><EInvoice><Fphm>26312000000000000001</Fphm></EInvoice>',
     );
-    const accepted = await t.services.messaging.sendEmail(null, {
+    const accepted = await t.services.gateways.messaging.sendEmail(null, {
       to: 'buyer@example.com',
       subject: '【发票云】您收到一张电子发票',
       text: '张三您好：\n您的发票已开具，见附件。',
@@ -115,7 +115,7 @@ describe('SMTP through nodemailer', () => {
     await insertProvider(t.services.db, { channel: 'email', kind: 'sandbox', priority: 2, config: {} });
     const before = received.length;
     const err = await refusalOf(
-      t.services.messaging.sendEmail(null, { to: 'nobody@example.com', subject: 's', text: 't' }),
+      t.services.gateways.messaging.sendEmail(null, { to: 'nobody@example.com', subject: 's', text: 't' }),
     );
     expect(err.code).toBe('SMTP_550');
     expect(err.retryable).toBe(false);
@@ -137,7 +137,7 @@ describe('SMTP through nodemailer', () => {
       priority: 2,
       config: smtp(),
     });
-    const accepted = await t.services.messaging.sendEmail(null, {
+    const accepted = await t.services.gateways.messaging.sendEmail(null, {
       to: 'a@example.com',
       subject: 's',
       text: 't',
@@ -147,7 +147,7 @@ describe('SMTP through nodemailer', () => {
     await clearProviders(t.services.db);
     await insertProvider(t.services.db, { channel: 'email', kind: 'smtp', config: smtp({ pass: 'wrong' }) });
     const auth = await refusalOf(
-      t.services.messaging.sendEmail(null, { to: 'a@example.com', subject: 's', text: 't' }),
+      t.services.gateways.messaging.sendEmail(null, { to: 'a@example.com', subject: 's', text: 't' }),
     );
     expect(auth.code).toBe('SMTP_535');
     expect(auth.retryable).toBe(false);
@@ -155,7 +155,7 @@ describe('SMTP through nodemailer', () => {
     await clearProviders(t.services.db);
     await insertProvider(t.services.db, { channel: 'email', kind: 'smtp', config: smtp({ port: 1 }) });
     const down = await refusalOf(
-      t.services.messaging.sendEmail(null, { to: 'a@example.com', subject: 's', text: 't' }),
+      t.services.gateways.messaging.sendEmail(null, { to: 'a@example.com', subject: 's', text: 't' }),
     );
     expect(down.retryable).toBe(true);
   });
@@ -168,14 +168,14 @@ describe('SMTP through nodemailer', () => {
       config: smtp({ pass: 'old' }),
     });
     const err = await refusalOf(
-      t.services.messaging.sendEmail(null, { to: 'a@example.com', subject: 's', text: 't' }),
+      t.services.gateways.messaging.sendEmail(null, { to: 'a@example.com', subject: 's', text: 't' }),
     );
     expect(err.code).toBe('SMTP_535');
     await t.services.db
       .update(messageProviders)
       .set({ config: smtp(), updatedAt: new Date() })
       .where(eq(messageProviders.id, row.id));
-    const ok = await t.services.messaging.sendEmail(null, {
+    const ok = await t.services.gateways.messaging.sendEmail(null, {
       to: 'a@example.com',
       subject: 'pool',
       text: 't',

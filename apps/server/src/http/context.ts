@@ -1,7 +1,7 @@
 import type { Db } from '@fpy/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
-import type { MessagingGateway } from '../gateways/messaging/gateway.ts';
+import type { Gateways } from '../gateways/registry.ts';
 import type { TaxGateway } from '../gateways/tax-bureau/gateway.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { Scheduler } from '../jobs/scheduler.ts';
@@ -49,10 +49,11 @@ export interface Services {
    */
   taxGatewayFor(db: Db): TaxGateway;
   /**
-   * SMS and e-mail through the configured provider accounts with failover, or the embedded sandbox (the outbox)
-   * when none is configured (modules/delivery/providers). Receipts reach modules through its onReceipts.
+   * The outside services by name (gateways/registry.ts): `gateways.messaging` (SMS and e-mail through the
+   * configured provider accounts with failover, or the embedded sandbox; receipts through its onReceipts), and
+   * each new gateway as it lands — one registry, not a field per gateway.
    */
-  messaging: MessagingGateway;
+  gateways: Gateways;
   /**
    * The guard every connection to an address a tenant or an administrator chose passes (lib/outbound): refuses
    * loopback, private, link-local and reserved addresses unless OUTBOUND_ALLOW_HOSTS names them.

@@ -25,14 +25,14 @@ export {
 } from './receipts/registry.ts';
 
 /**
- * 短信/邮件服务商 (issue 14 §1): the gateway behind services.messaging (built in app.ts), the platform's provider
+ * 短信/邮件服务商 (issue 14 §1): the gateway behind services.gateways.messaging (built in app.ts), the platform's provider
  * pages, the tenant's 企业邮箱, the pushed-receipt callbacks and the receipt polling task. See README.md.
  */
 export function registerDeliveryProvidersModule(app: FastifyInstance, { services }: ModuleDeps) {
   // app.ts builds a ProviderGateway; a test may inject another gateway, then a private one serves the pages.
   const gateway =
-    services.messaging instanceof ProviderGateway
-      ? services.messaging
+    services.gateways.messaging instanceof ProviderGateway
+      ? services.gateways.messaging
       : createMessagingGateway(services.db, { outbound: services.outbound });
   registerProviderAdminRoutes(app, gateway);
   registerEnterpriseMailRoutes(app, gateway);

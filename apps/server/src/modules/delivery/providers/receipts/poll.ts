@@ -13,7 +13,7 @@ const POLL_INTERVAL_MS = 30_000;
 export function scheduleReceiptPolling(services: Services, gateway: ProviderGateway) {
   services.scheduler.every(RECEIPT_POLL_TASK, POLL_INTERVAL_MS, async () => {
     const receipts = await gateway.pollReceipts();
-    await deliverReceipts(services.messaging, receipts, (err) =>
+    await deliverReceipts(services.gateways.messaging, receipts, (err) =>
       console.error('delivery receipt handler failed', err),
     );
   });

@@ -1,5 +1,6 @@
 import { receiptHooks } from '../../../../gateways/kit/index.ts';
 import type { MessagingGateway, Receipt } from '../../../../gateways/messaging/gateway.ts';
+import type { Gateways } from '../../../../gateways/registry.ts';
 import type { PendingMessage } from '../adapters/adapter.ts';
 
 /**
@@ -19,7 +20,7 @@ export type PendingSource = (providerId: number) => Promise<PendingMessage[]>;
 const hooks = receiptHooks<MessagingGateway, Receipt, PendingMessage>();
 
 /** The services a module reaches the messaging gateway through (the registry, gateways/registry.ts). */
-type WithMessaging = { messaging: MessagingGateway };
+type WithMessaging = { gateways: Pick<Gateways, 'messaging'> };
 
 /**
  * Registers `handler` for every receipt of this app's gateway. Receipts carry the provider's message id (and
@@ -27,11 +28,11 @@ type WithMessaging = { messaging: MessagingGateway };
  * providerMessageId. A receipt may arrive twice (a provider pushes and is polled): apply them idempotently.
  */
 export function onReceipts(services: WithMessaging, handler: ReceiptHandler) {
-  hooks.on(services.messaging, handler);
+  hooks.on(services.gateways.messaging, handler);
 }
 
 export function setPendingSource(services: WithMessaging, source: PendingSource) {
-  hooks.setPending(services.messaging, source);
+  hooks.setPending(services.gateways.messaging, source);
 }
 
 export const pendingSourceOf = hooks.pendingOf;

@@ -59,7 +59,9 @@ export function registerReceiptRoutes(app: FastifyInstance) {
       providerId: params.id,
       domain: domainOf(typeof config.from === 'string' ? config.from : ''),
     });
-    await deliverReceipts(ctx.messaging, receipts, (err) => ctx.log.error({ err }, 'receipt handler failed'));
+    await deliverReceipts(ctx.gateways.messaging, receipts, (err) =>
+      ctx.log.error({ err }, 'receipt handler failed'),
+    );
     return { ok: true as const, receipts: receipts.length };
   });
 
@@ -73,7 +75,9 @@ export function registerReceiptRoutes(app: FastifyInstance) {
       message: r.err_msg ?? null,
       at: parseBeijingTime(r.report_time) ?? new Date(),
     }));
-    await deliverReceipts(ctx.messaging, receipts, (err) => ctx.log.error({ err }, 'receipt handler failed'));
+    await deliverReceipts(ctx.gateways.messaging, receipts, (err) =>
+      ctx.log.error({ err }, 'receipt handler failed'),
+    );
     // 阿里云 expects exactly this answer; anything else makes it push again.
     return { code: 0, msg: '接收成功' };
   });
@@ -88,7 +92,9 @@ export function registerReceiptRoutes(app: FastifyInstance) {
       message: r.description ?? null,
       at: parseBeijingTime(r.user_receive_time) ?? new Date(),
     }));
-    await deliverReceipts(ctx.messaging, receipts, (err) => ctx.log.error({ err }, 'receipt handler failed'));
+    await deliverReceipts(ctx.gateways.messaging, receipts, (err) =>
+      ctx.log.error({ err }, 'receipt handler failed'),
+    );
     return { result: 0, errmsg: 'OK' };
   });
 }
