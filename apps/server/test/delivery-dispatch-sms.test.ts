@@ -10,6 +10,7 @@ import {
   eventsOf,
   issueInvoice,
   setBalance,
+  retryable,
   useFakeGateway,
 } from './delivery-dispatch-helpers.ts';
 import { bearer, useTestApp } from './harness.ts';
@@ -232,5 +233,26 @@ describe('batch SMS link and bulk send', () => {
     expect(rows).toHaveLength(2);
     expect((await d.progress('A'.repeat(20))).statusCode).toBe(404);
     expect((await d.progress('bad!')).statusCode).toBe(400);
+  });
+
+  it('a bulk send whose provider fails for a while ends finished, its 等待重试 records counted apart', async () => {
+    const saved = { ...sendPolicy };
+    // A long wait: the record stays retrying (the sweep would send it in an hour).
+    Object.assign(sendPolicy, { baseMs: 3_600_000, queueDelayMaxMs: 60_000 });
+    try {
+      gw.script = [retryable(), retryable()];
+      const first = await issueInvoice(app(), token, { email: 'outage1@example.com' });
+      const second = await issueInvoice(app(), token, { email: 'outage2@example.com' });
+      await drain();
+      const d = dispatchApi(app(), token);
+      const { taskId } = (await d.bulk({ ids: [first.id, second.id], channels: ['email'] })).json();
+      await drain();
+      const p = (await d.progress(taskId)).json();
+      expect(p).toMatchObject({ processed: 2, deliveries: 2, done: 0, finished: true });
+      expect(p.byStatus.retrying).toBe(2);
+    } finally {
+      Object.assign(sendPolicy, saved);
+      gw.script = [];
+    }
   });
 });
