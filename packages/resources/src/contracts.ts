@@ -50,6 +50,46 @@ export const savedReply = (meta: ResourceMeta) => {
   return meta.savedKey ? z.object({ [meta.savedKey]: row, warnings: z.array(z.string()) }) : row;
 };
 
+/** The selected rows of a bulk verb, bounded per verb so one request cannot hold the table for long. */
+export const bulkBody = (max: number) =>
+  z.object({
+    ids: idArray(max, { min: 1, minMessage: '请选择记录', maxMessage: `一次最多选择${max}条` }),
+  });
+export const bulkReply = z.object({ updated: z.number().int() });
+export const DEFAULT_BULK_MAX = 200;
+
+/** One route per declared bulk verb: POST <base>/bulk/<verb>, needing `<menuCode>:btn_<element>`. */
+function buildBulk(meta: ResourceMeta): Record<string, RouteContract> {
+  const base = basePathOf(meta);
+  return Object.fromEntries(
+    (meta.bulk ?? []).map((v) => [
+      v.name,
+      defineRoute({
+        tag: meta.tag ?? meta.name,
+        platformOnly: meta.platformOnly || undefined,
+        method: 'POST',
+        path: `${base}/bulk/${v.name}`,
+        permission: elementCode(meta.menuCode, v.element),
+        summary: `${meta.title.zh}：批量${v.label.zh}`,
+        body: bulkBody(v.max ?? DEFAULT_BULK_MAX),
+        reply: bulkReply,
+      }),
+    ]),
+  );
+}
+
+const bulkCache = new WeakMap<ResourceMeta, Record<string, RouteContract>>();
+
+/** The bulk verbs' contracts by verb name, memoised like resourceContracts. */
+export function bulkContracts(meta: ResourceMeta): Record<string, RouteContract> {
+  let c = bulkCache.get(meta);
+  if (!c) {
+    c = buildBulk(meta);
+    bulkCache.set(meta, c);
+  }
+  return c;
+}
+
 function build(meta: ResourceMeta) {
   const base = basePathOf(meta);
   const row = rowSchema(meta);
@@ -161,5 +201,7 @@ export function resourceContracts(meta: ResourceMeta): Partial<ResourceContracts
 }
 
 /** Every contract of the resource, for registration and the permission walk. */
-export const contractList = (meta: ResourceMeta): RouteContract[] =>
-  Object.values(resourceContracts(meta)) as RouteContract[];
+export const contractList = (meta: ResourceMeta): RouteContract[] => [
+  ...(Object.values(resourceContracts(meta)) as RouteContract[]),
+  ...Object.values(bulkContracts(meta)),
+];

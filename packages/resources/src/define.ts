@@ -13,8 +13,51 @@ export interface Label {
   en: string;
 }
 
-/** How a field's value is shown and typed in replies. */
-export type FieldType = 'string' | 'number' | 'boolean' | 'datetime';
+/**
+ * How a field's value is shown and typed in replies:
+ *  date      YYYY-MM-DD (a calendar day, no time zone)
+ *  money     integer fen, shown as yuan through @fpy/domain (never a float on the wire)
+ *  image     a stored file's key (POST /api/upload); shown as an <img>, never served as active content
+ *  richText  plain text with light markdown (paragraphs, **bold**, lists), rendered escaped: no HTML travels
+ */
+export type FieldType =
+  | 'string'
+  | 'number'
+  | 'boolean'
+  | 'datetime'
+  | 'date'
+  | 'money'
+  | 'image'
+  | 'richText';
+
+/**
+ * Which rows a caller sees (ResourceMeta.scope), applied in one place of the server data path:
+ *  tenant           the caller's own company (platform accounts: every company)
+ *  agent-companies  tenant, and for an agent account (tenant_type 2) also the companies it serves
+ *                   (tenants.parent_id = the agent, tenant_type 3)
+ *  platform         no tenant column; platform accounts only (with platformOnly)
+ */
+export type DataScope = 'tenant' | 'agent-companies' | 'platform';
+
+/**
+ * A verb on the selected rows of a list (a footer toolbar button): POST <base>/bulk/<name> { ids } → { updated }.
+ * `set` makes it a declared patch the generic crud applies row by row (hooks, audit, one transaction);
+ * without it the server binding supplies the handler (BindOptions.bulk).
+ */
+export interface BulkVerbDef {
+  /** kebab-case path segment and i18n key: resource.<name>.bulk.<verb>. */
+  name: string;
+  label: Label;
+  /** Element code suffix: the route needs `<menuCode>:btn_<element>`. */
+  element: string;
+  /** Most rows one call may name (default 200). */
+  max?: number;
+  /** The fields the verb writes on each row, e.g. `{ enabled: false }`. */
+  set?: Readonly<Record<string, unknown>>;
+  /** Asks before running (a destructive verb). */
+  confirm?: boolean;
+  danger?: boolean;
+}
 
 /**
  * Search-form filter kinds and their query parameters:
@@ -88,6 +131,10 @@ export interface ResourceMeta<F extends Record<string, FieldDef> = Record<string
   menuCode: string;
   /** Rows carry tenant_id and are scoped through the shared tenant path. */
   tenantScoped: boolean;
+  /** Which rows a caller sees; 'tenant' for tenant-scoped resources, 'platform' otherwise (DataScope). */
+  scope?: DataScope;
+  /** Verbs on the selected rows, each its own route and permission (BulkVerbDef). */
+  bulk?: readonly BulkVerbDef[];
   /** Only platform accounts (isSuperAdmin 2/3) may call any of its routes. */
   platformOnly?: boolean;
   fields: F;
@@ -127,12 +174,30 @@ export function defineResource<const F extends Record<string, FieldDef>>(
   if (meta.actions.includes('template') && !meta.actions.includes('import'))
     throw new Error(`${meta.name}: a template needs the import action`);
   if (meta.keyword && meta.fields.keyword) throw new Error(`${meta.name}: keyword is the search box's name`);
+  if (meta.scope === 'agent-companies' && !meta.tenantScoped)
+    throw new Error(`${meta.name}: the agent-companies scope widens a tenant scope`);
+  if (meta.scope === 'platform' && meta.tenantScoped)
+    throw new Error(`${meta.name}: a platform-scoped resource has no tenant column`);
+  const verbs = new Set<string>();
+  for (const v of meta.bulk ?? []) {
+    if (!/^[a-z][a-z0-9-]*$/.test(v.name))
+      throw new Error(`${meta.name}: bulk verb must be kebab-case: ${v.name}`);
+    if (verbs.has(v.name)) throw new Error(`${meta.name}: bulk verb twice: ${v.name}`);
+    verbs.add(v.name);
+    for (const k of Object.keys(v.set ?? {}))
+      if (!meta.fields[k]?.schema)
+        throw new Error(`${meta.name}.bulk.${v.name}: sets no writable field ${k}`);
+  }
   for (const [key, f] of Object.entries(meta.fields)) {
     if (f.filter === 'select' && !f.options)
       throw new Error(`${meta.name}.${key}: a select filter needs options`);
   }
   return meta;
 }
+
+/** The data scope a resource declares, or the one its tenant flag implies. */
+export const scopeOf = (meta: ResourceMeta): DataScope =>
+  meta.scope ?? (meta.tenantScoped ? 'tenant' : 'platform');
 
 /** Whether the resource may change rows at all. */
 export const isReadOnly = (meta: ResourceMeta) =>
@@ -162,6 +227,7 @@ export const sortableKeys = (meta: ResourceMeta) => [
 /** i18n key convention (architecture "Labels"). */
 export const fieldLabelKey = (resource: string, field: string) => `resource.${resource}.fields.${field}`;
 export const titleKey = (resource: string) => `resource.${resource}.title`;
+export const bulkLabelKey = (resource: string, verb: string) => `resource.${resource}.bulk.${verb}`;
 export const optionLabelKey = (resource: string, field: string, value: string) =>
   `resource.${resource}.options.${field}.${value}`;
 export const dictLabelKey = (type: string, value: string) => `dict.${type}.${value}`;

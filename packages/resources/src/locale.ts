@@ -25,6 +25,7 @@ export function resourceLocale(metas: readonly ResourceMeta[], lang: Lang): Tree
       fields,
       options,
       ...(m.keyword ? { keyword: m.keyword[lang] } : {}),
+      ...(m.bulk?.length ? { bulk: Object.fromEntries(m.bulk.map((v) => [v.name, v.label[lang]])) } : {}),
     };
   }
   return out;

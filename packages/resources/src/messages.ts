@@ -74,7 +74,9 @@ export function fieldSchema(meta: ResourceMeta, key: string, lang: Lang): z.ZodT
   let s = byKey.get(id);
   if (!s) {
     s = labelled(f.schema, f.label[lang], lang);
-    if (f.type === 'string') s = cleanTextOnly(s, f.label[lang], lang, f.widget === 'textarea');
+    // Rich text and image keys are text too: the same refusal of control and broken characters.
+    if (f.type === 'string' || f.type === 'richText' || f.type === 'image')
+      s = cleanTextOnly(s, f.label[lang], lang, f.widget === 'textarea' || f.type === 'richText');
     byKey.set(id, s);
   }
   return s;

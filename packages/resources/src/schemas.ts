@@ -9,6 +9,10 @@ const replyType: Record<FieldType, () => z.ZodType> = {
   boolean: () => z.boolean().nullable(),
   // Dates travel as ISO strings in UTC.
   datetime: () => z.string().nullable(),
+  date: () => z.string().nullable(),
+  money: () => z.number().int().nullable(),
+  image: () => z.string().nullable(),
+  richText: () => z.string().nullable(),
 };
 
 /** A row as the API returns it: id, every declared field, and tenantId for tenant-owned rows. */

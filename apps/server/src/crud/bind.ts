@@ -1,4 +1,4 @@
-import type { FieldDef, ResourceMeta } from '@fpy/resources';
+import { type DataScope, type FieldDef, type ResourceMeta, scopeOf } from '@fpy/resources';
 import type { SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { AuthedCtx } from '../http/context.ts';
@@ -51,8 +51,16 @@ export interface JoinDef<J> {
   left?: boolean;
 }
 
+/**
+ * A bulk verb's work on the caller's rows among `ids` (the repository has already hidden the others). It runs
+ * inside one transaction (`ctx.db`) and answers how many rows it changed.
+ */
+export type BulkHandler = (ctx: AuthedCtx, ids: number[]) => Promise<number>;
+
 export interface BindOptions<J = Record<never, never>, C = Record<never, never>> {
   hooks?: ResourceHooks;
+  /** Handlers of the declared bulk verbs that do not `set` fields, by verb name. */
+  bulk?: Record<string, BulkHandler>;
   /** Columns the `?keyword=` box searches (contains, case-insensitive), for metas that declare `keyword`. */
   keyword?: (PgColumn | SQL)[];
   join?: JoinDef<J>;
@@ -81,6 +89,8 @@ export interface ServerResource {
   keyword: (PgColumn | SQL)[];
   join?: { table: PgTable; on: SQL; left?: boolean };
   where?: SQL;
+  scope: DataScope;
+  bulk: Record<string, BulkHandler>;
 }
 
 /**
@@ -98,6 +108,9 @@ export function bindResource<
     throw new Error(`${meta.name}: tenant-scoped resources need a tenantId column`);
   if (!!meta.keyword !== !!opts.keyword?.length)
     throw new Error(`${meta.name}: a keyword box and its columns come together`);
+  for (const v of meta.bulk ?? [])
+    if (!v.set && !opts.bulk?.[v.name])
+      throw new Error(`${meta.name}: bulk verb ${v.name} needs \`set\` or a handler`);
   const joined = { ...opts.join?.columns, ...opts.computed } as Record<string, PgColumn>;
   for (const key of Object.keys(joined))
     if (meta.fields[key]?.schema)
@@ -112,5 +125,7 @@ export function bindResource<
     keyword: opts.keyword ?? [],
     join: opts.join ? { table: opts.join.table, on: opts.join.on, left: opts.join.left } : undefined,
     where: opts.where,
+    scope: scopeOf(meta as unknown as ResourceMeta),
+    bulk: opts.bulk ?? {},
   };
 }

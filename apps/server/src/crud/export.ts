@@ -1,3 +1,4 @@
+import { formatYuan } from '@fpy/domain';
 import { dictItems, dictTypes } from '@fpy/db';
 import { exportFields, type FieldDef } from '@fpy/resources';
 import { and, eq } from 'drizzle-orm';
@@ -60,6 +61,8 @@ export async function exportColumns(
         if (v instanceof Date) return formatChinaTime(v);
         if (typeof v === 'boolean') return v ? '是' : '否';
         if (labels) return labels.get(String(v)) ?? String(v);
+        // Money is stored in fen and read in yuan, the way the console shows it (and the import reads it back).
+        if (f.type === 'money' && typeof v === 'number') return formatYuan(v);
         return v as string | number;
       },
     });

@@ -1,3 +1,4 @@
+import { parseYuan } from '@fpy/domain';
 import type { FieldDef } from '@fpy/resources';
 
 /** A cell the sheet cannot mean: the row is refused with this message (already naming the column). */
@@ -29,6 +30,12 @@ export function cellInput(f: FieldDef, raw: string): unknown {
     );
     if (!hit) throw new CellProblem(`${f.label.zh}：“${v}”不是可选的值`);
     return hit.value;
+  }
+  if (f.type === 'money') {
+    // Yuan in the sheet (what the export writes), fen in the body.
+    const fen = parseYuan(v.replace(/[,，¥￥]/g, ''));
+    if (fen === null) throw new CellProblem(`${f.label.zh}：“${v}”不是金额（元，最多两位小数）`);
+    return fen;
   }
   return v;
 }

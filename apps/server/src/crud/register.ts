@@ -5,6 +5,7 @@ import type { AuthedCtx } from '../http/context.ts';
 import { route } from '../http/route.ts';
 import { sendWorkbook } from '../lib/excel.ts';
 import type { ServerResource } from './bind.ts';
+import { registerBulkVerbs } from './bulk.ts';
 import { checkExportSize, exportFileName, exportWorkbook, MAX_EXPORT_ROWS } from './export.ts';
 import { filterConditions, orderFor } from './filters.ts';
 import { importRows } from './import.ts';
@@ -56,4 +57,5 @@ export function registerResource(app: FastifyInstance, res: ServerResource) {
     route(app, c.template, async (_ctx, { reply }) =>
       sendWorkbook(reply, templateFileName(res.meta.title.zh), await importTemplate(res)),
     );
+  registerBulkVerbs(app, res);
 }

@@ -4,6 +4,7 @@ import { scoped } from '../data/tenant-scope.ts';
 import type { AuthedCtx } from '../http/context.ts';
 import { notFound } from '../lib/errors.ts';
 import type { ServerResource } from './bind.ts';
+import { scopeCondition } from './scope.ts';
 
 type Row = Record<string, unknown>;
 
@@ -34,9 +35,10 @@ const pick = (res: ServerResource, row: Row): Row =>
   Object.fromEntries(Object.keys(projection(res)).map((k) => [k, row[k]]));
 
 /**
- * The data path of a declared resource. Tenant-scoped resources go through data/tenant-scope.ts and nothing
- * else (the one place scoping happens); platform resources are guarded by platformOnly on their routes.
- * It reads and writes through `ctx.db`, which is the transaction inside writes.ts.
+ * The data path of a declared resource. Which rows a caller sees is decided by crud/scope.ts alone (the tenant
+ * condition of data/tenant-scope.ts, widened for an agent's companies where the resource declares it); new
+ * rows take their tenant from data/tenant-scope.ts. Platform resources are guarded by platformOnly on their
+ * routes. It reads and writes through `ctx.db`, which is the transaction inside writes.ts.
  */
 export function repository(ctx: AuthedCtx, res: ServerResource): Repository {
   const db = ctx.db;
@@ -46,8 +48,13 @@ export function repository(ctx: AuthedCtx, res: ServerResource): Repository {
   const own = ownColumns(res);
   const reread = Object.keys(own).length < Object.keys(cols).length;
   const s = res.tenantId ? scoped(ctx, table, db) : null;
-  const where = (...conds: (SQL | undefined)[]) =>
-    s ? s.where(res.where, ...conds) : and(res.where, ...conds);
+  const visible = scopeCondition(ctx, res);
+  const where = (...conds: (SQL | undefined)[]) => and(visible, res.where, ...conds);
+  // A row never moves to another company through an update, whatever the body says.
+  const patchable = (values: Row) => {
+    const { tenantId: _t, id: _id, ...rest } = values;
+    return rest;
+  };
   const byId = (id: number) => where(eq(res.id, id));
   const from = <F extends Record<string, unknown>>(fields: F) => {
     const q = db
@@ -88,18 +95,17 @@ export function repository(ctx: AuthedCtx, res: ServerResource): Repository {
     },
     async update(id, values) {
       // A patch that gives no field changes nothing: answer the row as it is.
-      if (!Object.values(values).some((v) => v !== undefined)) return this_.get(id);
-      if (s) return written(await s.update(id, values as never));
+      const patch = s ? patchable(values) : values;
+      if (!Object.values(patch).some((v) => v !== undefined)) return this_.get(id);
       const rows = await db
         .update(table)
-        .set(values as never)
+        .set(patch as never)
         .where(byId(id))
         .returning(own);
       if (!rows.length) throw notFound();
       return written(rows[0]);
     },
     async remove(id) {
-      if (s) return pick(res, await s.remove(id));
       const rows = await db.delete(table).where(byId(id)).returning(own);
       if (!rows.length) throw notFound();
       return rows[0];

@@ -10,6 +10,18 @@ export const dictItemsMeta = defineResource({
   tenantScoped: false,
   platformOnly: true,
   actions: ['list', 'get', 'create', 'update', 'delete', 'export'],
+  // Switching many values on or off is an edit of each (its audit row, its hook), hence the edit code.
+  bulk: [
+    { name: 'enable', label: { zh: '启用', en: 'Enable' }, element: 'edit', set: { enabled: true } },
+    {
+      name: 'disable',
+      label: { zh: '停用', en: 'Disable' },
+      element: 'edit',
+      set: { enabled: false },
+      confirm: true,
+      danger: true,
+    },
+  ],
   defaultSort: 'sortOrder',
   fields: {
     // The type is chosen on the left of the dictionary page, so it is neither a column nor a visible input.
