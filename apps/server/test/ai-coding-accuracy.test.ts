@@ -60,7 +60,7 @@ describe('AI coding accuracy on the frozen sets', () => {
   });
 
   // The 需复核 flag as a detector of wrong top answers on names the coder never saw: its model and bar were fitted
-  // on the tuning names only (confidence.ts). Reached when set: recall 62.5 %, precision 26.8 %, 20.3 % of names
+  // on the tuning names only (confidence.ts). Reached when set: recall 62.5 %, precision 27.3 %, 19.9 % of names
   // flagged; the floors leave a margin of about one name. The old bar caught 29 % of the misses.
   it('flags most top-1 misses of the held-out set for review, in a modest share of its names', () => {
     const s = score(labelled('ai-coding-labelled/holdout.csv'));
