@@ -8,6 +8,8 @@ import { hasToken } from '../lib/session.ts';
 import { ConsoleLayout } from '../shell/console-layout.tsx';
 import { FullPageLoading } from '../shell/full-page-loading.tsx';
 import { featureRoutes, resolvePages } from './console-routes.ts';
+// Registers the areas' invoice actions before any invoice page renders.
+import './invoice-actions.ts';
 import { isPublicPath } from './public-paths.ts';
 
 /**

@@ -1,9 +1,11 @@
+import { formatYuan } from '@fpy/domain';
 import type { FieldDef } from '@fpy/resources';
-import { Tag } from 'antd';
+import { Image, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, thousands } from '../lib/format.ts';
 import { useFieldOptions } from './dict-options.ts';
+import { RichText, richTextSummary } from './rich-text.tsx';
 
 /** How a value of each declared type reads in the table and the detail view (spec §9 formats). */
 export function CellValue({
@@ -11,11 +13,14 @@ export function CellValue({
   field,
   def,
   value,
+  full,
 }: {
   resource: string;
   field: string;
   def: FieldDef;
   value: unknown;
+  /** The detail view: rich text in full, a larger image. */
+  full?: boolean;
 }): ReactNode {
   const { t } = useTranslation();
   const options = useFieldOptions(resource, field, def.options);
@@ -28,6 +33,15 @@ export function CellValue({
       return <Tag color={value ? 'green' : 'default'}>{t(value ? 'crud.yes' : 'crud.no')}</Tag>;
     case 'number':
       return thousands(value as number);
+    case 'date':
+      return String(value);
+    case 'money':
+      // Integer fen on the wire, yuan on screen (packages/domain): never float arithmetic here.
+      return `¥${formatYuan(value as number)}`;
+    case 'image':
+      return <Image src={String(value)} alt="" height={full ? 120 : 32} style={{ objectFit: 'contain' }} />;
+    case 'richText':
+      return full ? <RichText text={String(value)} /> : richTextSummary(String(value));
     default:
       return String(value);
   }

@@ -34,7 +34,7 @@ export function DetailDrawer({
             label: t(`resource.${meta.name}.fields.${key}`),
             children: (
               <span style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
-                <CellValue resource={meta.name} field={key} def={def} value={row[key]} />
+                <CellValue resource={meta.name} field={key} def={def} value={row[key]} full />
               </span>
             ),
           }))}

@@ -1,5 +1,7 @@
+import { formatYuan, parseYuan } from '@fpy/domain';
 import { type FieldDef, type ResourceMeta, schemaLimits } from '@fpy/resources';
-import { InputNumber, Select, Switch } from 'antd';
+import { DatePicker, Image, InputNumber, Select, Switch } from 'antd';
+import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useFieldOptions } from './dict-options.ts';
 import { LimitedInput, LimitedTextArea } from './limited-input.tsx';
@@ -26,6 +28,44 @@ export function FieldInput({
     def.widget ??
     (options ? 'select' : def.type === 'boolean' ? 'switch' : def.type === 'number' ? 'number' : 'input');
   const p = control as Record<string, any>;
+  switch (def.type) {
+    case 'date':
+      // A calendar day travels as YYYY-MM-DD; the picker works on dayjs values.
+      return (
+        <DatePicker
+          id={p.id}
+          value={p.value ? dayjs(String(p.value)) : null}
+          onChange={(d) => p.onChange?.(d ? d.format('YYYY-MM-DD') : null)}
+          style={{ width: '100%' }}
+        />
+      );
+    case 'money':
+      // Typed in yuan, kept in integer fen (packages/domain parses the decimal text exactly).
+      return (
+        <InputNumber<string>
+          id={p.id}
+          stringMode
+          precision={2}
+          min="0"
+          prefix="¥"
+          style={{ width: '100%' }}
+          value={p.value === null || p.value === undefined ? null : formatYuan(p.value as number)}
+          onChange={(v) => p.onChange?.(v === null || v === '' ? null : parseYuan(String(v)))}
+        />
+      );
+    case 'image':
+      // Uploading needs the page's own route (a FieldOverride with crud's ImageUpload); derived, it shows.
+      return p.value ? <Image src={String(p.value)} alt={label} height={80} /> : null;
+    case 'richText':
+      return (
+        <LimitedTextArea
+          {...p}
+          maxLength={limits.maxLength}
+          rows={6}
+          placeholder={t('crud.placeholderInput', { field: label })}
+        />
+      );
+  }
   switch (widget) {
     case 'select':
       return (

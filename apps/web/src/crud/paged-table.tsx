@@ -18,10 +18,12 @@ export interface PagedTableProps<T> {
   /** The sort asked for when the user clears a column's sort (else none). */
   defaultSort?: string;
   rowSelection?: TableProps<T>['rowSelection'];
+  /** The row's key when it is not `id` (a short link's code). */
+  rowKey?: keyof T & string;
 }
 
 /** A hand-built page's list: server-side paging and sorting by the column's dataIndex, rows keyed by id. */
-export function PagedTable<T extends { id: number }>({
+export function PagedTable<T extends object>({
   columns,
   data,
   loading,
@@ -29,6 +31,7 @@ export function PagedTable<T extends { id: number }>({
   onPaging,
   defaultSort,
   rowSelection,
+  rowKey = 'id' as keyof T & string,
 }: PagedTableProps<T>) {
   const { t } = useTranslation();
   const onChange: TableProps<T>['onChange'] = (p, _f, sorter) => {
@@ -38,7 +41,7 @@ export function PagedTable<T extends { id: number }>({
   };
   return (
     <Table<T>
-      rowKey="id"
+      rowKey={rowKey}
       size="middle"
       scroll={{ x: 'max-content' }}
       loading={loading}

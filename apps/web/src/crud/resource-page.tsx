@@ -1,4 +1,5 @@
-import { permissionOf, type ResourceMeta, resourceContracts } from '@fpy/resources';
+import { bulkContracts, permissionOf, type ResourceMeta, resourceContracts } from '@fpy/resources';
+import { elementCode } from '@fpy/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Space } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
@@ -6,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { loadFeedback, toast } from '../lib/feedback.ts';
 import { call, download } from '../lib/http.ts';
 import { Can } from '../lib/permission.tsx';
+import { type BulkAction, BulkToolbar } from './bulk-toolbar.tsx';
 import { DetailDrawer } from './detail-drawer.tsx';
 import type { FieldOverride } from './field-override.ts';
 import { FormDrawer } from './form-drawer.tsx';
@@ -130,6 +132,29 @@ export function ResourcePage({
     }
   };
 
+  // Declared bulk verbs (ResourceMeta.bulk): one button each in the toolbar above the table.
+  const bulk = bulkContracts(meta);
+  const bulkActions: BulkAction<number>[] = (meta.bulk ?? []).map((v) => {
+    const label = t(`resource.${meta.name}.bulk.${v.name}`);
+    return {
+      key: v.name,
+      label,
+      code: elementCode(meta.menuCode, v.element),
+      danger: v.danger,
+      confirm: v.confirm ? t('crud.bulk.confirm', { n: selected.length, verb: label }) : undefined,
+      run: async (ids) => {
+        try {
+          const r = (await call(bulk[v.name], { body: { ids } })) as { updated: number };
+          toast.success(t('crud.bulk.done', { n: r.updated, verb: label }));
+        } catch {
+          return; // Shown by the shared client; the selection stays.
+        }
+        setSelected([]);
+        await refresh();
+      },
+    };
+  });
+
   const canWrite = c.update || c.delete;
   const actions = (row: ResourceRow) => (
     <Space size={4} onClick={(e) => e.stopPropagation()}>
@@ -197,6 +222,9 @@ export function ResourcePage({
               setTable((s) => ({ ...s, page: 1 }));
             }}
           />
+          {bulkActions.length > 0 && (
+            <BulkToolbar selected={selected} onClear={() => setSelected([])} actions={bulkActions} />
+          )}
           <ResourceTable
             meta={meta}
             data={list.data}
@@ -207,7 +235,9 @@ export function ResourcePage({
             actions={actions}
             selectedId={selectedId}
             onRowClick={onRowClick}
-            selection={c.deleteMany ? { keys: selected, onChange: setSelected } : undefined}
+            selection={
+              c.deleteMany || bulkActions.length ? { keys: selected, onChange: setSelected } : undefined
+            }
           />
         </>
       )}

@@ -52,8 +52,8 @@ export function ResourceTable({
     dataIndex: key,
     title: t(`resource.${meta.name}.fields.${key}`),
     width: def.width,
-    ellipsis: def.type === 'string' && !def.width,
-    align: def.type === 'number' ? ('right' as const) : undefined,
+    ellipsis: (def.type === 'string' || def.type === 'richText') && !def.width,
+    align: def.type === 'number' || def.type === 'money' ? ('right' as const) : undefined,
     sorter: sortable.includes(key),
     sortOrder: sortOrderOf(state.sort, key),
     render: (value: unknown, row: ResourceRow) =>

@@ -31,6 +31,18 @@ export default {
     statusHint: 'e.g. 200 or 4xx',
     placeholderInput: 'Enter {{field}}',
     placeholderSelect: 'Select {{field}}',
+    bulk: {
+      selected: '{{n}} selected',
+      clear: 'Clear',
+      confirm: 'Apply “{{verb}}” to the {{n}} selected records?',
+      done: '{{verb}}: {{n}} records',
+    },
+    image: {
+      choose: 'Choose image',
+      none: 'No image',
+      badType: 'Only png, jpg or svg images',
+      tooLarge: 'The image must not exceed 2 MB',
+    },
     import: {
       button: 'Import',
       title: 'Import {{title}}',

@@ -31,6 +31,18 @@ export default {
     statusHint: '如 200 或 4xx',
     placeholderInput: '请输入{{field}}',
     placeholderSelect: '请选择{{field}}',
+    bulk: {
+      selected: '已选 {{n}} 项',
+      clear: '取消选择',
+      confirm: '确定对选中的 {{n}} 条记录执行“{{verb}}”吗？',
+      done: '{{verb}}成功 {{n}} 条',
+    },
+    image: {
+      choose: '选择图片',
+      none: '暂无图片',
+      badType: '只能上传 png、jpg 或 svg 图片',
+      tooLarge: '图片不能超过 2MB',
+    },
     import: {
       button: '导入',
       title: '导入{{title}}',

@@ -9,68 +9,35 @@ import {
   type ShortLinkRow,
 } from '@fpy/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Button,
-  Card,
-  DatePicker,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Popconfirm,
-  Select,
-  Space,
-  Table,
-  type TableColumnsType,
-  Tag,
-  Typography,
-} from 'antd';
-import type { Dayjs } from 'dayjs';
+import { Button, Card, InputNumber, Modal, Popconfirm, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type BulkAction, BulkToolbar } from '../../../crud/bulk-toolbar.tsx';
+import { type ColumnFilters, ColumnSearch, type SearchableColumn } from '../../../crud/column-search.tsx';
+import { PagedTable, type Paging } from '../../../crud/paged-table.tsx';
 import { toast } from '../../../lib/feedback.ts';
-import { datePresets, formatDateTime } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { call, download } from '../../../lib/http.ts';
 import { Can } from '../../../lib/permission.tsx';
 import { ignore, platKeys, shortLinksQuery } from './plat-api.ts';
 
-type Filters = Omit<ShortLinkQuery, 'page' | 'limit' | 'sort'>;
-interface SearchValues {
-  code?: string;
-  invoiceNumber?: string;
-  buyerName?: string;
-  status?: ShortLinkRow['status'];
-  created?: [Dayjs, Dayjs] | null;
-}
 const STATUS_COLOR = { active: 'green', expired: 'default', disabled: 'red' } as const;
 
 /**
  * Spec §2.12 /invoicePlat/shorturl: the company's buyer links — which invoice, when made, until when, how often
- * opened — with disable and extend (both audited on the server) and an Excel export of the filtered list.
+ * opened — with disable, extend and expire on the ticked links (each its own contract, audited on the server)
+ * and an Excel export of the filtered list. One columns array draws the table and the search form.
  */
 export default function ShortLinksPage() {
   const { t } = useTranslation();
   const qc = useQueryClient();
-  const [filters, setFilters] = useState<Filters>({});
-  const [page, setPage] = useState({ page: 1, limit: 20, sort: undefined as string | undefined });
+  const [filters, setFilters] = useState<ColumnFilters>({});
+  const [page, setPage] = useState<Paging>({ page: 1, limit: 20 });
   const [selected, setSelected] = useState<string[]>([]);
   const [extending, setExtending] = useState(false);
   const [days, setDays] = useState<number | null>(30);
   const [exporting, setExporting] = useState(false);
-  const query = { ...filters, ...page } as ShortLinkQuery;
-  const { data, isFetching } = useQuery(shortLinksQuery(query));
-
-  const search = (v: SearchValues) => {
-    setFilters({
-      code: v.code || undefined,
-      invoiceNumber: v.invoiceNumber || undefined,
-      buyerName: v.buyerName || undefined,
-      status: v.status,
-      dateFrom: v.created?.[0]?.format('YYYY-MM-DD'),
-      dateTo: v.created?.[1]?.format('YYYY-MM-DD'),
-    });
-    setPage((p) => ({ ...p, page: 1 }));
-  };
+  const { data, isFetching } = useQuery(shortLinksQuery({ ...filters, ...page } as ShortLinkQuery));
 
   const done = async (updated: number) => {
     toast.success(t('plat.links.updated', { count: updated }));
@@ -81,13 +48,12 @@ export default function ShortLinksPage() {
     call(disableShortLinks, { body: { codes } }).then((r) => done(r.updated), ignore);
   const expire = (codes: string[]) =>
     call(expireShortLinks, { body: { codes } }).then((r) => done(r.updated), ignore);
-  const extend = () => {
-    if (!days) return;
+  const extend = () =>
+    days &&
     call(extendShortLinks, { body: { codes: selected, days } }).then(async (r) => {
       setExtending(false);
       await done(r.updated);
     }, ignore);
-  };
   const exportList = () => {
     setExporting(true);
     download(exportShortLinks, { query: filters as ShortLinkQuery })
@@ -95,12 +61,37 @@ export default function ShortLinksPage() {
       .finally(() => setExporting(false));
   };
 
+  const bulk: BulkAction<string>[] = [
+    {
+      key: 'disable',
+      label: t('plat.links.disableSelected'),
+      code: 'shorturl:btn_disable',
+      danger: true,
+      confirm: t('plat.links.confirmDisable', { count: selected.length }),
+      run: disable,
+    },
+    {
+      key: 'extend',
+      label: t('plat.links.extendSelected'),
+      code: 'shorturl:btn_extend',
+      run: () => setExtending(true),
+    },
+    {
+      key: 'expire',
+      label: t('plat.links.expireSelected'),
+      code: 'shorturl:btn_expire',
+      confirm: t('plat.links.confirmExpire', { count: selected.length }),
+      run: expire,
+    },
+  ];
+
   const time = (v: string | null) => (v ? formatDateTime(v) : '—');
-  const columns: TableColumnsType<ShortLinkRow> = [
+  const columns: SearchableColumn<ShortLinkRow>[] = [
     {
       title: t('plat.links.code'),
       dataIndex: 'code',
       width: 220,
+      search: { kind: 'text', maxLength: 32, width: 160 },
       render: (code: string) => (
         <Typography.Text copyable={{ text: `${window.location.origin}${SHORT_LINK_PREFIX}${code}` }} code>
           {code}
@@ -111,6 +102,7 @@ export default function ShortLinksPage() {
       title: t('plat.links.invoiceNumber'),
       dataIndex: 'invoiceNumber',
       width: 200,
+      search: { kind: 'text', maxLength: 20, width: 200 },
       render: (v: string | null, r) => (
         <Space size={4}>
           {v ?? '—'}
@@ -118,16 +110,33 @@ export default function ShortLinksPage() {
         </Space>
       ),
     },
-    { title: t('plat.links.buyerName'), dataIndex: 'buyerName', ellipsis: true, render: (v) => v ?? '—' },
+    {
+      title: t('plat.links.buyerName'),
+      dataIndex: 'buyerName',
+      ellipsis: true,
+      search: { kind: 'text', maxLength: 100 },
+      render: (v) => v ?? '—',
+    },
     {
       title: t('plat.links.status'),
       dataIndex: 'status',
       width: 90,
+      search: {
+        kind: 'select',
+        options: SHORT_LINK_STATUSES.map((s) => ({ value: s, label: t(`plat.links.statuses.${s}`) })),
+      },
       render: (s: ShortLinkRow['status']) => (
         <Tag color={STATUS_COLOR[s]}>{t(`plat.links.statuses.${s}`)}</Tag>
       ),
     },
-    { title: t('plat.links.createdAt'), dataIndex: 'createdAt', width: 170, sorter: true, render: time },
+    {
+      title: t('plat.links.createdAt'),
+      dataIndex: 'createdAt',
+      width: 170,
+      sorter: true,
+      search: { kind: 'dateRange', from: 'dateFrom', to: 'dateTo' },
+      render: time,
+    },
     {
       title: t('plat.links.expiresAt'),
       dataIndex: 'expiresAt',
@@ -165,93 +174,28 @@ export default function ShortLinksPage() {
 
   return (
     <Card title={t('plat.links.title')}>
-      <Form<SearchValues> layout="inline" onFinish={search} style={{ marginBottom: 16, rowGap: 8 }}>
-        <Form.Item name="code" label={t('plat.links.code')}>
-          <Input allowClear maxLength={32} style={{ width: 160 }} />
-        </Form.Item>
-        <Form.Item name="invoiceNumber" label={t('plat.links.invoiceNumber')}>
-          <Input allowClear maxLength={20} style={{ width: 200 }} />
-        </Form.Item>
-        <Form.Item name="buyerName" label={t('plat.links.buyerName')}>
-          <Input allowClear maxLength={100} style={{ width: 180 }} />
-        </Form.Item>
-        <Form.Item name="status" label={t('plat.links.status')}>
-          <Select
-            allowClear
-            style={{ width: 120 }}
-            options={SHORT_LINK_STATUSES.map((s) => ({ value: s, label: t(`plat.links.statuses.${s}`) }))}
-          />
-        </Form.Item>
-        <Form.Item name="created" label={t('plat.links.createdAt')}>
-          <DatePicker.RangePicker presets={datePresets()} />
-        </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit">
-              {t('plat.search')}
-            </Button>
-            <Button htmlType="reset" onClick={() => search({})}>
-              {t('common.reset')}
-            </Button>
-          </Space>
-        </Form.Item>
-      </Form>
-      <Space style={{ marginBottom: 12 }} wrap>
-        <Can code="shorturl:btn_disable">
-          <Popconfirm
-            title={t('plat.links.confirmDisable', { count: selected.length })}
-            onConfirm={() => disable(selected)}
-            disabled={!selected.length}
-          >
-            <Button danger disabled={!selected.length}>
-              {t('plat.links.disableSelected')}
-            </Button>
-          </Popconfirm>
-        </Can>
-        <Can code="shorturl:btn_extend">
-          <Button disabled={!selected.length} onClick={() => setExtending(true)}>
-            {t('plat.links.extendSelected')}
-          </Button>
-        </Can>
-        <Can code="shorturl:btn_expire">
-          <Popconfirm
-            title={t('plat.links.confirmExpire', { count: selected.length })}
-            onConfirm={() => expire(selected)}
-            disabled={!selected.length}
-          >
-            <Button disabled={!selected.length}>{t('plat.links.expireSelected')}</Button>
-          </Popconfirm>
-        </Can>
+      <ColumnSearch
+        columns={columns}
+        onSearch={(f) => {
+          setFilters(f);
+          setPage((p) => ({ ...p, page: 1 }));
+        }}
+      />
+      <BulkToolbar selected={selected} onClear={() => setSelected([])} actions={bulk}>
         <Can code="shorturl:btn_export">
           <Button onClick={exportList} loading={exporting}>
             {t('plat.export')}
           </Button>
         </Can>
-      </Space>
-      <Table<ShortLinkRow>
+      </BulkToolbar>
+      <PagedTable<ShortLinkRow>
         rowKey="code"
-        size="middle"
         loading={isFetching}
         columns={columns}
-        dataSource={data?.rows ?? []}
-        scroll={{ x: 1300 }}
+        data={data}
+        paging={page}
+        onPaging={setPage}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]) }}
-        pagination={{
-          current: page.page,
-          pageSize: page.limit,
-          total: data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (n) => t('plat.total', { count: n }),
-        }}
-        onChange={(p, _f, sorter) => {
-          const s = Array.isArray(sorter) ? sorter[0] : sorter;
-          const key = s?.order ? String(s.field) : undefined;
-          setPage({
-            page: p.current ?? 1,
-            limit: p.pageSize ?? 20,
-            sort: key ? `${s.order === 'descend' ? '-' : ''}${key}` : undefined,
-          });
-        }}
       />
       <Modal
         open={extending}

@@ -1,5 +1,5 @@
 import { retryInvoice } from '@fpy/contracts';
-import { type InvoiceStatus, type InvoiceType, invoiceTypeRules } from '@fpy/domain';
+import { invoiceTypeRules, isRedFlushableStatus } from '@fpy/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Space } from 'antd';
 import { useNavigate } from 'react-router';
@@ -8,16 +8,11 @@ import { toast } from '../../../../lib/feedback.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
 import { call } from '../../../../lib/http.ts';
 import { Can } from '../../../../lib/permission.tsx';
+import type { ActionableInvoice } from '../../../../entities/invoice/actions-slot.ts';
+import { ContributedRowActions } from '../../../../entities/invoice/contributed-actions.tsx';
 import { saveInvoiceFile } from '../../../../entities/invoice/open-invoice-file.ts';
 
-export interface ActionableInvoice {
-  id: number;
-  type: InvoiceType;
-  status: InvoiceStatus;
-  number: string | null;
-  issuedAt: string | null;
-  colour?: 'blue' | 'red';
-}
+export type { ActionableInvoice };
 
 const MENU = 'salesInvoiceQuery';
 const month = (iso: string | null) => formatDateTime(iso, 'YYYY-MM');
@@ -33,20 +28,18 @@ export function canVoid(inv: ActionableInvoice, now = new Date().toISOString()):
   );
 }
 
-/** Issued invoices with a number reach their buyers (a reversed one too, when someone asks for it). */
-const DELIVERABLE = ['issued', 'partly_red', 'red'];
-export const canDeliver = (inv: ActionableInvoice) => DELIVERABLE.includes(inv.status) && !!inv.number;
-
-/** The actions an invoice's state allows, each behind its element code. */
+/**
+ * The actions an invoice's state allows, each behind its element code; `contributed` adds the other areas'
+ * buttons (delivery's 交付) from the invoice action slot.
+ */
 export function InvoiceActions({
   inv,
   onVoid,
-  onDeliver,
+  contributed,
 }: {
   inv: ActionableInvoice;
   onVoid: () => void;
-  /** 交付 (e-mail / SMS); pages without it offer no delivery. */
-  onDeliver?: () => void;
+  contributed?: boolean;
 }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
@@ -59,7 +52,7 @@ export function InvoiceActions({
       },
       () => undefined,
     );
-  const redFlushable = (inv.status === 'issued' || inv.status === 'partly_red') && inv.colour !== 'red';
+  const redFlushable = isRedFlushableStatus(inv.status) && inv.colour !== 'red';
   return (
     <Space size={0} wrap>
       {inv.status === 'failed' && (
@@ -87,13 +80,7 @@ export function InvoiceActions({
           </Button>
         </Can>
       )}
-      {onDeliver && canDeliver(inv) && (
-        <Can code={`${MENU}:btn_deliver`}>
-          <Button type="link" size="small" onClick={onDeliver}>
-            {t('delivery.deliver')}
-          </Button>
-        </Can>
-      )}
+      {contributed && <ContributedRowActions inv={inv} />}
       {inv.number && (
         <Can code={`${MENU}:btn_download`}>
           <Button type="link" size="small" onClick={() => void saveInvoiceFile(inv, 'pdf')}>

@@ -11,11 +11,11 @@ import { InvoiceDetailDrawer } from '../shared/invoice-detail-drawer.tsx';
 import { invoiceColumns } from '../../../../entities/invoice/invoice-columns.tsx';
 import { InvoiceStatusTag } from '../../../../entities/invoice/status-tag.tsx';
 import { CategoryDialog } from './category/category-dialog.tsx';
-import { BatchSmsDialog } from './delivery/batch-sms-dialog.tsx';
-import { BulkDeliverDialog } from './delivery/bulk-deliver-dialog.tsx';
-import { DeliverDialog } from './delivery/deliver-dialog.tsx';
-import { DeliveryHistory } from './delivery/delivery-history.tsx';
-import { canDeliver, InvoiceActions } from './invoice-actions.tsx';
+import {
+  ContributedBulkActions,
+  contributedSections,
+} from '../../../../entities/invoice/contributed-actions.tsx';
+import { InvoiceActions } from './invoice-actions.tsx';
 import { type Filters, InvoiceSearchForm } from './search-form.tsx';
 import { VoidDialog } from './void-dialog.tsx';
 
@@ -34,8 +34,7 @@ export default function InvoiceQueryPage() {
   const [detail, setDetail] = useState<InvoiceQueryRow | null>(null);
   const [voiding, setVoiding] = useState<{ id: number; number: string | null } | null>(null);
   const [zipping, setZipping] = useState(false);
-  const [delivering, setDelivering] = useState<number | null>(null);
-  const [bulk, setBulk] = useState<'deliver' | 'batchSms' | 'classify' | null>(null);
+  const [classifying, setClassifying] = useState(false);
   const query = { ...filters, ...paging };
   const { data, isFetching } = useQuery({
     queryKey: ['invoicing', 'query', query],
@@ -109,9 +108,7 @@ export default function InvoiceQueryPage() {
       title: t('invoiceQuery.actions'),
       key: 'actions',
       fixed: 'right',
-      render: (_: unknown, r) => (
-        <InvoiceActions inv={r} onVoid={() => setVoiding(r)} onDeliver={() => setDelivering(r.id)} />
-      ),
+      render: (_: unknown, r) => <InvoiceActions inv={r} onVoid={() => setVoiding(r)} contributed />,
     },
   ];
 
@@ -146,28 +143,20 @@ export default function InvoiceQueryPage() {
             {t('invoiceQuery.zipFiltered')}
           </Button>
         </Can>
-        <Can code={`${MENU}:btn_deliver`}>
-          <Button disabled={!selected.length} onClick={() => setBulk('deliver')}>
-            {t('delivery.bulkDeliver', { count: selected.length })}
-          </Button>
-        </Can>
         <Can code={`${MENU}:btn_classify`}>
           <Button
             disabled={!selected.length}
             onClick={() =>
               selected.length > CLASSIFY_MAX
                 ? toast.warning(t('invoiceCategory.tooMany', { max: CLASSIFY_MAX }))
-                : setBulk('classify')
+                : setClassifying(true)
             }
           >
             {t('invoiceCategory.action', { count: selected.length })}
           </Button>
         </Can>
-        <Can code={`${MENU}:btn_batchSms`}>
-          <Button disabled={!selected.length} onClick={() => setBulk('batchSms')}>
-            {t('delivery.batchSms', { count: selected.length })}
-          </Button>
-        </Can>
+        {/* Other areas' verbs on the ticked invoices (delivery's 批量交付 and 批量短信链接). */}
+        <ContributedBulkActions ids={selected} />
       </Space>
       <PagedTable<InvoiceQueryRow>
         columns={columns}
@@ -189,30 +178,13 @@ export default function InvoiceQueryPage() {
         actions={(inv, row) => (
           <>
             {row?.categoryName && <Tag>{t('invoiceCategory.current', { name: row.categoryName })}</Tag>}
-            <InvoiceActions
-              inv={inv}
-              onVoid={() => setVoiding(inv)}
-              onDeliver={() => setDelivering(inv.id)}
-            />
+            <InvoiceActions inv={inv} onVoid={() => setVoiding(inv)} contributed />
           </>
         )}
-        sections={(inv) =>
-          canDeliver(inv)
-            ? [
-                {
-                  key: 'delivery',
-                  title: t('delivery.history'),
-                  content: <DeliveryHistory invoiceId={inv.id} />,
-                },
-              ]
-            : []
-        }
+        sections={contributedSections}
       />
       <VoidDialog invoice={voiding} onClose={() => setVoiding(null)} />
-      <DeliverDialog invoiceId={delivering} onClose={() => setDelivering(null)} />
-      <BulkDeliverDialog ids={selected} open={bulk === 'deliver'} onClose={() => setBulk(null)} />
-      <BatchSmsDialog ids={selected} open={bulk === 'batchSms'} onClose={() => setBulk(null)} />
-      <CategoryDialog ids={selected} open={bulk === 'classify'} onClose={() => setBulk(null)} />
+      <CategoryDialog ids={selected} open={classifying} onClose={() => setClassifying(false)} />
     </Card>
   );
 }

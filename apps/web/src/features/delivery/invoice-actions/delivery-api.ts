@@ -2,7 +2,7 @@ import { listInvoiceDeliveries } from '@fpy/contracts';
 import { type DeliveryChannel, mobileAmong, recipientProblem } from '@fpy/domain';
 import type { FormRule } from 'antd';
 import type { TFunction } from 'i18next';
-import { call } from '../../../../../lib/http.ts';
+import { call } from '../../../lib/http.ts';
 
 /** Query keys of deliveries; every send invalidates ['delivery']. */
 export const deliveryKeys = {

@@ -3,8 +3,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Form, Input, Modal, Radio, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from '../../../../../lib/feedback.ts';
-import { call } from '../../../../../lib/http.ts';
+import { toast } from '../../../lib/feedback.ts';
+import { call } from '../../../lib/http.ts';
 import { buyerAddress, deliveryKeys, recipientRules } from './delivery-api.ts';
 
 interface Values {

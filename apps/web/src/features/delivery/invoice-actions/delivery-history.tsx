@@ -3,12 +3,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { DELIVERY_PENDING_STATUSES } from '@fpy/domain';
 import { Button, Popconfirm, Space, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { toast } from '../../../../../lib/feedback.ts';
-import { formatDateTime } from '../../../../../lib/format.ts';
-import { call } from '../../../../../lib/http.ts';
-import { Can } from '../../../../../lib/permission.tsx';
-import { FailureReason } from '../../../../../entities/delivery/failure-reason.tsx';
-import { DeliveryStatusTag } from '../../../../../entities/delivery/status-tag.tsx';
+import { toast } from '../../../lib/feedback.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { call } from '../../../lib/http.ts';
+import { Can } from '../../../lib/permission.tsx';
+import { FailureReason } from '../../../entities/delivery/failure-reason.tsx';
+import { DeliveryStatusTag } from '../../../entities/delivery/status-tag.tsx';
 import { deliveryKeys, invoiceDeliveriesQuery } from './delivery-api.ts';
 
 const MENU = 'salesInvoiceQuery';

@@ -8,8 +8,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Checkbox, Form, Modal, Progress, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from '../../../../../lib/feedback.ts';
-import { call } from '../../../../../lib/http.ts';
+import { toast } from '../../../lib/feedback.ts';
+import { call } from '../../../lib/http.ts';
 import { deliveryKeys } from './delivery-api.ts';
 
 /**

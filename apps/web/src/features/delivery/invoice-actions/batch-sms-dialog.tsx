@@ -3,8 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from '../../../../../lib/feedback.ts';
-import { call } from '../../../../../lib/http.ts';
+import { toast } from '../../../lib/feedback.ts';
+import { call } from '../../../lib/http.ts';
 import { deliveryKeys, recipientRules } from './delivery-api.ts';
 
 /** 批量短信链接: the selected invoices of one buyer in one SMS with one link (the server checks the buyer). */
