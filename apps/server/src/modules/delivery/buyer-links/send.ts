@@ -25,16 +25,16 @@ export async function sendFromLink(ctx: Ctx, link: LinkRow, t: BuyerTarget): Pro
   if (!(await perLink.consume(link.code)).ok) throw tooManyRequests();
   // The buyer acts without an account (actor null); an address that already has its record answers that
   // record (the pipeline is idempotent per invoice + channel + recipient), so the page shows how it went.
-  const { delivery } = await requestDelivery(
-    { db: ctx.db, jobs: ctx.jobs, actor: null },
-    {
+  const { delivery } = await requestDelivery({
+    ctx: { db: ctx.db, jobs: ctx.jobs, actor: null },
+    input: {
       tenantId: link.tenantId,
       invoiceId: inv.id,
       channel: t.channel,
       recipient: recipientOf(t),
       trigger: 'forward',
     },
-  );
+  });
   return deliveryReply(t, delivery);
 }
 

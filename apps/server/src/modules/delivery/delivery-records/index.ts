@@ -111,10 +111,9 @@ function registerResendGivenUp(app: FastifyInstance) {
       const field = `filters.${issue.path.join('.')}`;
       throw badRequest('VALIDATION_FAILED', { field, problem: issue.message }, { field });
     }
-    return resendGivenUp(ctx, {
-      channel: body.channel,
-      statuses: body.statuses,
-      where: filterConditions(res, parsed.data),
+    return resendGivenUp({
+      ctx,
+      input: { channel: body.channel, statuses: body.statuses, where: filterConditions(res, parsed.data) },
     });
   });
 }

@@ -5,7 +5,8 @@ import { inArray } from 'drizzle-orm';
 import type { Services } from '../../../http/context.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { loadDeliverySettings } from './settings.ts';
-import { buyerRecipient, requestDelivery } from './verbs/request-delivery.ts';
+import { buyerRecipient } from './recipients.ts';
+import { requestDelivery } from './verbs/request-delivery.ts';
 
 export interface IssuedPayload {
   tenantId: number;
@@ -63,10 +64,10 @@ export async function runAutoDelivery(
     }
     try {
       for (const channel of autoChannels(inv, s))
-        await requestDelivery(
-          { db: services.db, jobs: services.jobs, actor: null },
-          { tenantId: inv.tenantId, invoiceId: inv.id, channel, trigger: 'auto' },
-        );
+        await requestDelivery({
+          ctx: { db: services.db, jobs: services.jobs, actor: null },
+          input: { tenantId: inv.tenantId, invoiceId: inv.id, channel, trigger: 'auto' },
+        });
       out.push(null);
     } catch (err) {
       // A refusal (the invoice changed meanwhile) will not change on retry; anything else is retried.

@@ -12,7 +12,7 @@ import { seedDemoDeliveries, seedSmsBalances } from './seed.ts';
 import { applyReceipts, pendingFor } from './receipts.ts';
 import { runSend } from './send-job.ts';
 import { settleDelivery } from './settle.ts';
-import { runBulkSend } from './verbs/bulk-send.ts';
+import { runBulkSend } from './bulk-job.ts';
 
 // The public face of delivery dispatch: what other modules (the buyer's pages, the providers' receipts) may use.
 export { applyReceipts } from './receipts.ts';
@@ -22,11 +22,8 @@ export { loadDeliverySettings } from './settings.ts';
 export { createShortLink, type NewShortLink, newShortCode, shortLinkUrl } from './short-links.ts';
 export { type DispatchCtx, DELIVERY_RETRY_SWEEP, DELIVERY_SEND_JOB } from './jobs.ts';
 export { type Delivery, toDeliveryRows } from './records.ts';
-export {
-  DELIVERABLE_STATUSES,
-  type RequestDeliveryInput,
-  requestDelivery,
-} from './verbs/request-delivery.ts';
+export { DELIVERABLE_STATUSES, type RequestDeliveryInput } from './recipients.ts';
+export { requestDelivery } from './verbs/request-delivery.ts';
 
 /**
  * 交付 (issue 14 §2): invoices reach their buyers by e-mail and SMS. The send job renders the template, applies

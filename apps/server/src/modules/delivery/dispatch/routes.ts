@@ -15,7 +15,8 @@ import { scoped } from '../../../data/tenant-scope.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
 import { toDeliveryRows } from './records.ts';
 import { sendBatchSmsLink as batchVerb } from './verbs/batch-sms-link.ts';
-import { bulkProgress, startBulkSend } from './verbs/bulk-send.ts';
+import { bulkProgress } from './bulk-progress.ts';
+import { startBulkSend } from './verbs/start-bulk-send.ts';
 import { requestDelivery } from './verbs/request-delivery.ts';
 import { resend } from './verbs/resend.ts';
 
@@ -31,23 +32,26 @@ export function registerDispatchRoutes(app: FastifyInstance, services: Services)
 
   route(app, sendInvoiceDelivery, async (ctx, { params, body }) => {
     const inv = await scoped(ctx, invoices).get(params.id).catch(invoiceNotFound);
-    const { delivery, existing } = await requestDelivery(ctx, {
-      tenantId: inv.tenantId,
-      invoiceId: inv.id,
-      channel: body.channel,
-      recipient: body.recipient,
-      trigger: 'manual',
+    const { delivery, existing } = await requestDelivery({
+      ctx,
+      input: {
+        tenantId: inv.tenantId,
+        invoiceId: inv.id,
+        channel: body.channel,
+        recipient: body.recipient,
+        trigger: 'manual',
+      },
     });
     return { delivery: await rowOf(ctx, delivery), existing };
   });
 
   route(app, resendDelivery, async (ctx, { params, body }) =>
-    rowOf(ctx, await resend(ctx, { id: params.id, recipient: body.recipient })),
+    rowOf(ctx, await resend({ ctx, input: { id: params.id, recipient: body.recipient } })),
   );
 
-  route(app, bulkSendDeliveries, (ctx, { body }) => startBulkSend(ctx, body));
+  route(app, bulkSendDeliveries, (ctx, { body }) => startBulkSend({ ctx, input: body }));
   route(app, getBulkDeliveryProgress, (ctx, { params }) => bulkProgress(ctx, params.taskId));
-  route(app, sendBatchSmsLink, async (ctx, { body }) => rowOf(ctx, await batchVerb(ctx, body)));
+  route(app, sendBatchSmsLink, async (ctx, { body }) => rowOf(ctx, await batchVerb({ ctx, input: body })));
 
   route(app, listInvoiceDeliveries, async (ctx, { params }) => {
     const inv = await scoped(ctx, invoices).get(params.id).catch(invoiceNotFound);

@@ -5,8 +5,8 @@ import type { AuthedCtx } from '../../../../http/context.ts';
 import { tenantCondition } from '../../../../data/tenant-scope.ts';
 import { businessError, notFound } from '../../../../lib/errors.ts';
 import type { Delivery } from '../records.ts';
-import { createExplicitSend } from './next-seq.ts';
-import { DELIVERABLE_STATUSES, resolveRecipient } from './request-delivery.ts';
+import { createExplicitSend } from '../explicit-send.ts';
+import { DELIVERABLE_STATUSES, resolveRecipient } from '../recipients.ts';
 
 /** Same buyer: the same taxpayer number when both have one, else the same name. */
 const buyerKey = (inv: typeof invoices.$inferSelect) =>
@@ -17,10 +17,13 @@ const buyerKey = (inv: typeof invoices.$inferSelect) =>
  * buyer (short_links.invoice_ids, in the order chosen). Every invoice must be the caller's (else 404, as for an
  * unknown id), issued, of one company and one buyer.
  */
-export async function sendBatchSmsLink(
-  ctx: AuthedCtx,
-  input: { ids: number[]; mobile: string },
-): Promise<Delivery> {
+export async function sendBatchSmsLink({
+  ctx,
+  input,
+}: {
+  ctx: AuthedCtx;
+  input: { ids: number[]; mobile: string };
+}): Promise<Delivery> {
   const ids = [...new Set(input.ids)];
   const rows = await (ctx.db as Db)
     .select()

@@ -1,60 +1,11 @@
-import { normalizeRecipient, mobileAmong, recipientProblem, type DeliveryChannel } from '@fpy/domain';
-import { invoiceStatusText } from '@fpy/contracts';
-import { type Db, deliveries, invoices } from '@fpy/db';
+import { type Db, deliveries } from '@fpy/db';
 import { and, desc, eq } from 'drizzle-orm';
-import { badRequest, businessError, notFound } from '../../../../lib/errors.ts';
 import { withTransaction } from '../../../../lib/write/index.ts';
 import { addSendTask, type DispatchCtx, kickSend } from '../jobs.ts';
+import { loadDeliverableInvoice, type RequestDeliveryInput, resolveRecipient } from '../recipients.ts';
 import { type Delivery, recordEvent } from '../records.ts';
 import { loadDeliverySettings } from '../settings.ts';
 import { createShortLink } from '../short-links.ts';
-
-type Invoice = typeof invoices.$inferSelect;
-
-/** Invoices a buyer may receive: issued, and still so after (part of) it was reversed. */
-export const DELIVERABLE_STATUSES: readonly string[] = ['issued', 'partly_red', 'red'];
-
-export interface RequestDeliveryInput {
-  /** The invoice's company; the caller has already scoped the invoice to what it may touch. */
-  tenantId: number;
-  invoiceId: number;
-  channel: DeliveryChannel;
-  /** Another address than the buyer's; absent = the buyer's e-mail / mobile on the invoice. */
-  recipient?: string | null;
-  /** auto (after issuing), manual (交付), bulk, forward (the buyer's own page). */
-  trigger?: 'auto' | 'manual' | 'bulk' | 'forward';
-}
-
-/** The buyer's address for a channel on the invoice, or null. */
-export function buyerRecipient(inv: Invoice, channel: DeliveryChannel): string | null {
-  if (channel === 'email') return inv.buyerEmail?.trim() || null;
-  return mobileAmong(inv.buyerPhone);
-}
-
-/** The recipient to use, normalised; 400 naming the field when missing or malformed. */
-export function resolveRecipient(inv: Invoice, channel: DeliveryChannel, typed?: string | null): string {
-  const raw = typed?.trim() || buyerRecipient(inv, channel);
-  if (!raw)
-    throw badRequest(channel === 'email' ? 'DELIVERY_NO_RECIPIENT.email' : 'DELIVERY_NO_RECIPIENT.sms');
-  if (recipientProblem(channel, raw))
-    throw badRequest(
-      channel === 'email' ? 'DELIVERY_RECIPIENT_INVALID.email' : 'DELIVERY_RECIPIENT_INVALID.sms',
-      { value: raw.slice(0, 64) },
-    );
-  return normalizeRecipient(channel, raw);
-}
-
-export async function loadDeliverableInvoice(db: Db, tenantId: number, invoiceId: number): Promise<Invoice> {
-  const [inv] = await db
-    .select()
-    .from(invoices)
-    .where(and(eq(invoices.id, invoiceId), eq(invoices.tenantId, tenantId)))
-    .limit(1);
-  if (!inv) throw notFound('NOT_FOUND.invoice');
-  if (!DELIVERABLE_STATUSES.includes(inv.status) || !inv.number)
-    throw businessError('DELIVERY_INVOICE_NOT_ISSUED', { status: invoiceStatusText(inv.status) });
-  return inv;
-}
 
 async function firstDelivery(db: Db, invoiceId: number, channel: string, recipient: string) {
   const [row] = await db
@@ -99,10 +50,13 @@ const UNDELIVERED: readonly string[] = ['failed', 'dead', 'skipped'];
  * The record, its short link and the request event commit together; the send job is asked for after the
  * commit, and the provider is called there, never inside a transaction.
  */
-export async function requestDelivery(
-  ctx: DispatchCtx,
-  input: RequestDeliveryInput,
-): Promise<{ delivery: Delivery; existing: boolean }> {
+export async function requestDelivery({
+  ctx,
+  input,
+}: {
+  ctx: DispatchCtx;
+  input: RequestDeliveryInput;
+}): Promise<{ delivery: Delivery; existing: boolean }> {
   const inv = await loadDeliverableInvoice(ctx.db, input.tenantId, input.invoiceId);
   const recipient = resolveRecipient(inv, input.channel, input.recipient);
   const trigger = input.trigger ?? 'manual';

@@ -14,10 +14,13 @@ import { resend } from './resend.ts';
  * before and is left alone, so pressing twice sends once. One that cannot be resent (its invoice voided since)
  * is counted, not fatal.
  */
-export async function resendGivenUp(
-  ctx: AuthedCtx,
-  input: { channel: 'email' | 'sms'; statuses: ('dead' | 'failed')[]; where?: SQL },
-): Promise<{ resent: number; refused: number; more: boolean }> {
+export async function resendGivenUp({
+  ctx,
+  input,
+}: {
+  ctx: AuthedCtx;
+  input: { channel: 'email' | 'sms'; statuses: ('dead' | 'failed')[]; where?: SQL };
+}): Promise<{ resent: number; refused: number; more: boolean }> {
   const later = alias(deliveries, 'later');
   const rows = await ctx.db
     .select({ id: deliveries.id })
@@ -51,7 +54,7 @@ export async function resendGivenUp(
   let refused = 0;
   for (const r of rows.slice(0, RESEND_GIVEN_UP_MAX)) {
     try {
-      await resend(ctx, { id: r.id });
+      await resend({ ctx, input: { id: r.id } });
       resent += 1;
     } catch (err) {
       // A business refusal (invoice voided, recipient no longer valid) leaves that one; anything else is a fault.

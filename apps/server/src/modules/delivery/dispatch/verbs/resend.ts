@@ -5,18 +5,21 @@ import type { AuthedCtx } from '../../../../http/context.ts';
 import { scoped } from '../../../../data/tenant-scope.ts';
 import { AppError, businessError, notFound } from '../../../../lib/errors.ts';
 import type { Delivery } from '../records.ts';
-import { loadDeliverableInvoice, resolveRecipient } from './request-delivery.ts';
-import { createExplicitSend } from './next-seq.ts';
+import { createExplicitSend } from '../explicit-send.ts';
+import { loadDeliverableInvoice, resolveRecipient } from '../recipients.ts';
 
 /**
  * 重新交付: an explicit user action, so never idempotent — a new record with the next seq, the user who asked
  * and a 'resend' event naming the record it repeats; the same channel, to the same or a corrected recipient,
  * and for a batch link the same invoices. A delivery still queued, sending or retrying is refused (it has not ended).
  */
-export async function resend(
-  ctx: AuthedCtx,
-  input: { id: number; recipient?: string | null },
-): Promise<Delivery> {
+export async function resend({
+  ctx,
+  input,
+}: {
+  ctx: AuthedCtx;
+  input: { id: number; recipient?: string | null };
+}): Promise<Delivery> {
   const original = await scoped(ctx, deliveries)
     .get(input.id)
     .catch((err) => {

@@ -1,11 +1,11 @@
 import { deliveries } from '@fpy/db';
 import { and, eq, max } from 'drizzle-orm';
 import type { DeliveryChannel } from '@fpy/domain';
-import { withTransaction } from '../../../../lib/write/index.ts';
-import { addSendTask, type DispatchCtx, kickSend } from '../jobs.ts';
-import { type Delivery, recordEvent } from '../records.ts';
-import { loadDeliverySettings } from '../settings.ts';
-import { createShortLink } from '../short-links.ts';
+import { withTransaction } from '../../../lib/write/index.ts';
+import { addSendTask, type DispatchCtx, kickSend } from './jobs.ts';
+import { type Delivery, recordEvent } from './records.ts';
+import { loadDeliverySettings } from './settings.ts';
+import { createShortLink } from './short-links.ts';
 
 /** A unique-index refusal (two explicit sends racing for the same next seq). */
 const isUniqueViolation = (err: unknown) =>
