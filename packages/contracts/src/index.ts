@@ -43,3 +43,5 @@ export * from './delivery/delivery-stats.ts';
 export * from './delivery/dispatch.ts';
 export * from './delivery/buyer.ts';
 export * from './delivery/providers.ts';
+export * from './delivery/provider-settings.ts';
+export * from './settings.ts';

@@ -13,6 +13,8 @@ export default {
     upload: 'Upload',
     saved: 'Saved',
     required: 'Please enter {{field}}',
+    invalid: 'The {{field}} is not valid',
+    secretKept: 'A stored secret shows as {{mask}}; leave it to keep it',
     sendCode: 'Send code',
     resendIn: 'Resend in {{s}}s',
     codeSent: 'A code was sent to {{target}}',

@@ -13,6 +13,8 @@ export default {
     upload: '上传',
     saved: '保存成功',
     required: '请输入{{field}}',
+    invalid: '{{field}}格式不正确',
+    secretKept: '已保存的密钥显示为 {{mask}}；不修改即保持原值',
     sendCode: '获取验证码',
     resendIn: '{{s}}秒后重发',
     codeSent: '验证码已发送至 {{target}}',

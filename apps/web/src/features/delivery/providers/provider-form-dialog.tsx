@@ -1,6 +1,8 @@
 import {
+  initialSettings,
   KINDS_OF_CHANNEL,
   type MessageChannel,
+  PROVIDER_SETTINGS,
   type ProviderBodyInput,
   type ProviderKind,
   type ProviderRow,
@@ -12,9 +14,9 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/feedback.ts';
 import { call } from '../../../lib/http.ts';
 import { AppModal } from '../../../lib/modal.tsx';
-import { ConfigFields, defaultConfig } from './config-fields.tsx';
 import { providerKeys, routesOf } from './providers-api.ts';
 import { useSecureFollowsPort } from '../../../lib/secure-follows-port.ts';
+import { SettingsFields } from '../../../lib/settings-fields.tsx';
 
 interface Values {
   kind: ProviderKind;
@@ -25,6 +27,9 @@ interface Values {
   remark?: string | null;
   config: Record<string, unknown>;
 }
+
+/** What a new account of `kind` starts with (the schema's defaults and the meta's first choices, shown). */
+const defaultConfig = (kind: ProviderKind) => initialSettings(PROVIDER_SETTINGS[kind]);
 
 /** Add or edit one account of `channel`; `row` undefined = closed, null = new. */
 export function ProviderFormDialog({
@@ -154,7 +159,11 @@ export function ProviderFormDialog({
             </Form.Item>
           </Col>
         </Row>
-        <ConfigFields kind={kind} editing={!!row && row.kind === kind} />
+        <SettingsFields
+          fields={PROVIDER_SETTINGS[kind]}
+          at={['config']}
+          editing={!!row && row.kind === kind}
+        />
         <Form.Item name="remark" label={t('deliveryProviders.remark')}>
           <Input.TextArea rows={2} maxLength={255} />
         </Form.Item>
