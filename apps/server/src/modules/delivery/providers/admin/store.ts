@@ -6,11 +6,12 @@ import {
   type ProviderBody,
   type ProviderKind,
 } from '@fpy/contracts';
-import { type Db, messageProviders, resourceChanges } from '@fpy/db';
+import { type Db, messageProviders } from '@fpy/db';
 import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { AuthedCtx } from '../../../../http/context.ts';
 import { vetDestination } from '../../../../gateways/kit/index.ts';
 import { badRequest, notFound } from '../../../../lib/errors.ts';
+import { emitAudit, withTransaction } from '../../../../lib/write/index.ts';
 import { configToStore, type FieldPath, maskConfig, providerFieldPath } from './mask.ts';
 
 type Row = typeof messageProviders.$inferSelect;
@@ -26,25 +27,14 @@ const ownerIs = (owner: Owner): SQL =>
 
 const CHANNEL_NAMES = { sms: local('短信', 'SMS'), email: local('邮件', 'e-mail') };
 
-/** The audit row of a write, in the same transaction; secrets never enter it (masked like every answer). */
-async function audit(
-  tx: Db,
-  ctx: AuthedCtx,
-  row: Row,
-  action: 'create' | 'update' | 'delete',
-  changes: object,
-) {
-  await tx.insert(resourceChanges).values({
-    tenantId: row.tenantId,
-    resource: AUDIT_RESOURCE,
-    recordId: row.id,
-    action,
-    changes,
-    actorId: ctx.actor.userId,
-    actorName: ctx.actor.name,
-    ip: ctx.ip,
-  });
-}
+/** The audit entry of a write (emitAudit, same transaction); secrets never enter it (masked like every answer). */
+const entry = (row: Row, action: 'create' | 'update' | 'delete', changes: object) => ({
+  tenantId: row.tenantId,
+  resource: AUDIT_RESOURCE,
+  recordId: row.id,
+  action,
+  changes,
+});
 
 const auditable = (row: Row) => ({
   channel: row.channel,
@@ -106,12 +96,12 @@ export async function createAccount(
   checkKind(channel, body);
   const config = configToStore(body.kind, body.config, null, fieldPath);
   await vetHost(ctx, body.kind, config, fieldPath);
-  return ctx.db.transaction(async (tx) => {
+  return withTransaction(ctx, async (tx) => {
     const [row] = await tx
       .insert(messageProviders)
       .values({ ...columns(body), channel, tenantId: owner.tenantId, config })
       .returning();
-    await audit(tx as unknown as Db, ctx, row, 'create', auditable(row));
+    await emitAudit(tx, ctx, entry(row, 'create', auditable(row)));
     return row;
   });
 }
@@ -127,15 +117,15 @@ export async function updateAccount(
   checkKind(channel, body);
   // Before the row is locked: resolving a name may take a moment.
   await vetHost(ctx, body.kind, body.config, fieldPath);
-  return ctx.db.transaction(async (tx) => {
-    const existing = await getAccount(tx as unknown as Db, channel, owner, id, true);
+  return withTransaction(ctx, async (tx) => {
+    const existing = await getAccount(tx, channel, owner, id, true);
     const config = configToStore(body.kind, body.config, existing, fieldPath);
     const [row] = await tx
       .update(messageProviders)
       .set({ ...columns(body), config, updatedAt: new Date() })
       .where(eq(messageProviders.id, id))
       .returning();
-    await audit(tx as unknown as Db, ctx, row, 'update', auditable(row));
+    await emitAudit(tx, ctx, entry(row, 'update', auditable(row)));
     return row;
   });
 }
@@ -147,23 +137,23 @@ export function setAccountEnabled(
   id: number,
   enabled: boolean,
 ) {
-  return ctx.db.transaction(async (tx) => {
-    await getAccount(tx as unknown as Db, channel, owner, id, true);
+  return withTransaction(ctx, async (tx) => {
+    await getAccount(tx, channel, owner, id, true);
     const [row] = await tx
       .update(messageProviders)
       .set({ enabled, updatedAt: new Date() })
       .where(eq(messageProviders.id, id))
       .returning();
-    await audit(tx as unknown as Db, ctx, row, 'update', { enabled });
+    await emitAudit(tx, ctx, entry(row, 'update', { enabled }));
     return row;
   });
 }
 
 export function deleteAccount(ctx: AuthedCtx, channel: MessageChannel, owner: Owner, id: number) {
-  return ctx.db.transaction(async (tx) => {
-    const row = await getAccount(tx as unknown as Db, channel, owner, id, true);
+  return withTransaction(ctx, async (tx) => {
+    const row = await getAccount(tx, channel, owner, id, true);
     await tx.delete(messageProviders).where(eq(messageProviders.id, id));
-    await audit(tx as unknown as Db, ctx, row, 'delete', auditable(row));
+    await emitAudit(tx, ctx, entry(row, 'delete', auditable(row)));
     return row;
   });
 }
