@@ -5,6 +5,7 @@ export * from './error-status.ts';
 export * from './money/index.ts';
 export * from './tax/index.ts';
 export * from './invoicing/status.ts';
+export * from './invoicing/status-sets.ts';
 export * from './text/face-text.ts';
 export * from './red-letter/index.ts';
 export * from './delivery/index.ts';

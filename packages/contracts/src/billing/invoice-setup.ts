@@ -1,3 +1,4 @@
+import { ISSUED_STATUSES } from '@fpy/domain';
 import { z } from 'zod';
 import {
   dateRange,
@@ -294,7 +295,7 @@ export const deletePrintSetting = defineRoute({
 // 发票打印
 
 /** States whose invoice has a number and so a face to print. */
-export const PRINTABLE_STATUSES = ['issued', 'partly_red', 'red'] as const;
+export const PRINTABLE_STATUSES = ISSUED_STATUSES;
 export const PRINTABLE_SORTS = ['issuedAt', 'totalFen', 'number'] as const;
 
 export const listPrintableInvoices = defineRoute({

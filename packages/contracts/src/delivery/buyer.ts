@@ -1,4 +1,4 @@
-import { DELIVERY_STATUSES, isDeliveryEmail, isDeliveryMobile } from '@fpy/domain';
+import { DELIVERY_STATUSES, HAS_FILES_STATUSES, isDeliveryEmail, isDeliveryMobile } from '@fpy/domain';
 import { z } from 'zod';
 import { defineRoute } from '../route.ts';
 import { BUYER_API } from './buyer-pages.ts';
@@ -25,7 +25,8 @@ const position = z.coerce
   .max(499, '发票序号不能大于499')
   .default(0);
 
-export const BUYER_INVOICE_STATES = ['issued', 'partly_red', 'red', 'void'] as const;
+/** The buyer's page shows every invoice that has files (a voided one says so). */
+export const BUYER_INVOICE_STATES = HAS_FILES_STATUSES;
 
 /**
  * One line as the invoice face prints it (项目名称, 规格型号, 单位, 数量, 单价, 金额, 税率/征收率, 税额) and nothing

@@ -1,12 +1,10 @@
 import type { BuyerInvoice, BuyerInvoiceLine, BuyerLinkReply } from '@fpy/contracts';
 import { type Db, invoiceLines, invoices } from '@fpy/db';
+import { hasFilesStatus } from '@fpy/domain';
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { notFound } from '../../../lib/errors.ts';
 import { signedFen, signedQuantity } from '../../sales/invoice-files/index.ts';
 import { type LinkRow, linkInvoiceIds } from './resolve.ts';
-
-/** Only invoices with a number have a face and files (issued, red-flushed, voided after issue). */
-const SHOWN = new Set(['issued', 'partly_red', 'red', 'void']);
 
 const pick = {
   id: invoices.id,
@@ -40,7 +38,7 @@ export async function linkInvoices(db: Db, link: LinkRow): Promise<LinkInvoice[]
   const out: LinkInvoice[] = [];
   ids.forEach((id, n) => {
     const r = byId.get(id);
-    if (!r || !SHOWN.has(r.status) || !r.number || !r.issuedAt) return;
+    if (!r || !hasFilesStatus(r.status) || !r.number || !r.issuedAt) return;
     out.push({
       ...r,
       n,

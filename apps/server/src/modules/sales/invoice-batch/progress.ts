@@ -1,6 +1,6 @@
 import type { BatchProgress, InvoiceBatchDetail, InvoiceBatchRow, InvoiceBatchStatus } from '@fpy/contracts';
 import { type Db, invoiceBatches, invoices } from '@fpy/db';
-import type { InvoiceStatus } from '@fpy/domain';
+import { ISSUED_STATUSES, type InvoiceStatus } from '@fpy/domain';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { BatchPayload, BatchReport } from './types.ts';
 
@@ -11,7 +11,6 @@ export type BatchHead = Omit<Batch, 'payload' | 'report'> & {
   invalidInvoiceCount: number;
 };
 
-const ISSUED: InvoiceStatus[] = ['issued', 'partly_red', 'red'];
 // A failure abandoned later (voided) is still a failure of the batch.
 const FAILED: InvoiceStatus[] = ['failed', 'void'];
 
@@ -35,8 +34,8 @@ export async function countsOf(db: Db, ids: number[]): Promise<Map<number, Count
 }
 
 export function progressOf(total: number, counts: Counts | undefined, runFailures: number): BatchProgress {
-  const sum = (states: string[]) => states.reduce((s, k) => s + (counts?.get(k) ?? 0), 0);
-  const issued = sum(ISSUED);
+  const sum = (states: readonly string[]) => states.reduce((s, k) => s + (counts?.get(k) ?? 0), 0);
+  const issued = sum(ISSUED_STATUSES);
   const failed = sum(FAILED) + runFailures;
   const pendingReview = sum(['pending_review']);
   const inFlight = sum(['draft', 'ready', 'issuing']);

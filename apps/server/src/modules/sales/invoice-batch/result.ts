@@ -1,5 +1,5 @@
 import { type Db, type invoiceBatches, invoices } from '@fpy/db';
-import { INVOICE_STATUS_LABELS, type InvoiceStatus } from '@fpy/domain';
+import { INVOICE_STATUS_LABELS, type InvoiceStatus, isIssuedStatus } from '@fpy/domain';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { BATCH_COLUMNS } from './columns.ts';
@@ -7,7 +7,6 @@ import type { BatchPayload, BatchReport } from './types.ts';
 
 type Batch = typeof invoiceBatches.$inferSelect;
 
-const ISSUED = new Set(['issued', 'partly_red', 'red']);
 const FAILED = new Set(['failed', 'void']);
 
 /** The uploaded rows as they were, plus 结果 (已开具 / 开具失败 / 校验失败 / in-between states), 发票号码, 原因. */
@@ -42,7 +41,7 @@ export async function resultWorkbook(db: Db, batch: Batch): Promise<Buffer> {
     if (run) return ['开具失败', '', run];
     const inv = byGroup.get(groupNo);
     if (!inv) return [batch.status === 'validated' ? '未开具' : '待开具', '', ''];
-    if (ISSUED.has(inv.status)) return ['已开具', inv.number ?? '', ''];
+    if (isIssuedStatus(inv.status)) return ['已开具', inv.number ?? '', ''];
     if (FAILED.has(inv.status)) return ['开具失败', '', inv.reason ?? ''];
     return [INVOICE_STATUS_LABELS[inv.status as InvoiceStatus] ?? inv.status, '', ''];
   };

@@ -1,5 +1,5 @@
 import type { invoiceLines, invoices } from '@fpy/db';
-import type { InvoiceType, TaxRate } from '@fpy/domain';
+import { hasFilesStatus, type InvoiceType, type TaxRate } from '@fpy/domain';
 
 // Pure data and formatting of the face: no database import, so the render workers load only what they draw with.
 
@@ -54,11 +54,9 @@ export interface FaceData {
   lines: FaceLine[];
 }
 
-/** Only these states have a number and therefore files (a void invoice only if it was issued first). */
-export const FILE_STATUSES = ['issued', 'partly_red', 'red', 'void'] as const;
-
 export function hasFiles(inv: { status: string; number: string | null; issuedAt: Date | null }): boolean {
-  return (FILE_STATUSES as readonly string[]).includes(inv.status) && !!inv.number && !!inv.issuedAt;
+  /** Only the has-files family with a number (a void invoice only if it was issued first). */
+  return hasFilesStatus(inv.status) && !!inv.number && !!inv.issuedAt;
 }
 
 // Asia/Shanghai has no daylight saving: local time is a fixed +8 h shift of UTC.

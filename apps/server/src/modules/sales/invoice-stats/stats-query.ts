@@ -2,6 +2,7 @@ import type { StatsGroup, StatsReply, StatsRow, statsQuery } from '@fpy/contract
 import { invoiceLines, invoices } from '@fpy/db';
 import {
   INVOICE_TYPE_RULES,
+  ISSUED_STATUSES,
   isInvoiceType,
   isTaxRate,
   rateFractionText,
@@ -18,7 +19,7 @@ import { dayRange } from '../../../data/day-range.ts';
 type StatsQuery = z.output<typeof statsQuery>;
 
 /** States of an invoice that was issued: a red-flushed blue invoice still counts, its red invoice offsets it. */
-export const ISSUED_STATES = ['issued', 'partly_red', 'red'];
+export const ISSUED_STATES = [...ISSUED_STATUSES];
 
 const shanghaiMonth = sql<string>`to_char((${invoices.issuedAt} at time zone 'UTC') + interval '8 hours', 'YYYY-MM')`;
 

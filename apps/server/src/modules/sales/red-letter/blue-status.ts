@@ -1,5 +1,5 @@
 import { type Db, invoices, redLetterForms } from '@fpy/db';
-import type { InvoiceStatus } from '@fpy/domain';
+import { type InvoiceStatus, isRedFlushableStatus } from '@fpy/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { transition } from '../invoicing/index.ts';
 import type { VerbCtx } from '../../../http/verb-ctx.ts';
@@ -37,7 +37,7 @@ export async function afterRedIssued(tx: Db, ctx: VerbCtx, red: Invoice) {
   const nothingLeft =
     blue.amountFen + Number(reversed.amount) <= 0 && blue.taxFen + Number(reversed.tax) <= 0;
   const from = blue.status as InvoiceStatus;
-  if (from !== 'issued' && from !== 'partly_red') return;
+  if (!isRedFlushableStatus(from)) return;
   await transition(tx, ctx, blue, from, nothingLeft ? 'red' : 'partly_red', {
     reason: `红字发票${red.number ?? ''}已开具`,
   });

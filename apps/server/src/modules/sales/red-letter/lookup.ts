@@ -1,6 +1,6 @@
 import { type BlueInvoiceReply, RED_REASONS } from '@fpy/contracts';
 import { invoices } from '@fpy/db';
-import type { InvoiceStatus, InvoiceType } from '@fpy/domain';
+import { type InvoiceStatus, type InvoiceType, isRedFlushableStatus } from '@fpy/domain';
 import { desc, eq } from 'drizzle-orm';
 import { scoped } from '../../../data/tenant-scope.ts';
 import type { AuthedCtx } from '../../../http/context.ts';
@@ -26,7 +26,7 @@ export async function lookupBlue(
   const whyNot =
     blue.colour !== 'blue'
       ? '红字发票不能再红冲'
-      : blue.status !== 'issued' && blue.status !== 'partly_red'
+      : !isRedFlushableStatus(blue.status)
         ? '只有已开具或部分红冲的蓝字发票可以红冲'
         : !lines.some((l) => l.remainingAmountFen > 0 || l.remainingTaxFen > 0)
           ? '该蓝字发票已无可红冲金额'

@@ -1,5 +1,5 @@
+import { isIssuedStatus } from '@fpy/domain';
 import type { ActionableInvoice } from '../../../entities/invoice/actions-slot.ts';
 
 /** Issued invoices with a number reach their buyers (a reversed one too, when someone asks for it). */
-const DELIVERABLE = ['issued', 'partly_red', 'red'];
-export const canDeliver = (inv: ActionableInvoice) => DELIVERABLE.includes(inv.status) && !!inv.number;
+export const canDeliver = (inv: ActionableInvoice) => isIssuedStatus(inv.status) && !!inv.number;

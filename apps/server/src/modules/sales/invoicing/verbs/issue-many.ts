@@ -1,4 +1,5 @@
 import { invoices, runStatement, type Statement } from '@fpy/db';
+import { hasFilesStatus } from '@fpy/domain';
 import { inArray } from 'drizzle-orm';
 import type { IssueResult } from '../../../../gateways/tax-bureau/gateway.ts';
 import { claimReadyBlue } from '../claim-statement.ts';
@@ -79,8 +80,6 @@ async function issueOne(ctx: GatewayCtx, input: Ref): Promise<Error | null> {
  * answers still pending) goes the single way, which resolves a lost answer by querying or by resubmitting
  * the same orderNo, never by issuing again. Answers, per ref, null when done or the error to retry it with.
  */
-const PAST_ISSUING: ReadonlySet<string> = new Set(['issued', 'partly_red', 'red', 'void']);
-
 export async function issueMany(ctx: GatewayCtx, refs: Ref[]): Promise<(Error | null)[]> {
   const outcome = new Map<string, Error | null>();
   const claimed = await claimReadyBlue(ctx.db, ctx, refs);
@@ -141,7 +140,7 @@ export async function issueMany(ctx: GatewayCtx, refs: Ref[]): Promise<(Error | 
       );
     // Only states an issue can no longer change count as done: a draft or one under review waits for its
     // submission, and a failed one may be retried (failed → issuing) — those go the single way as before.
-    for (const row of rows) if (PAST_ISSUING.has(row.status)) outcome.set(keyOf(row), null);
+    for (const row of rows) if (hasFilesStatus(row.status)) outcome.set(keyOf(row), null);
   }
   const out: (Error | null)[] = [];
   for (const ref of refs) {

@@ -1,4 +1,5 @@
 import type { ApplyRedFormBody } from '@fpy/contracts';
+import { isRedFlushableStatus } from '@fpy/domain';
 import { redLetterForms } from '@fpy/db';
 import { and, eq } from 'drizzle-orm';
 import { businessError } from '../../../../lib/errors.ts';
@@ -32,8 +33,7 @@ export async function applyForm({
   const { form, blue } = await withTransaction(ctx, async (tx) => {
     const blue = await lockBlue(tx, tenantId, input.blueInvoiceId);
     if (blue.colour !== 'blue') throw businessError('RED_BLUE_INVALID.not_blue');
-    if ((blue.status !== 'issued' && blue.status !== 'partly_red') || !blue.number)
-      throw businessError('RED_BLUE_INVALID.status');
+    if (!isRedFlushableStatus(blue.status) || !blue.number) throw businessError('RED_BLUE_INVALID.status');
     const built = buildFormLines(await blueLinesWithRemaining(tx, blue), input);
     const amountFen = sum(built.lines, 'amountFen');
     const taxFen = sum(built.lines, 'taxFen');

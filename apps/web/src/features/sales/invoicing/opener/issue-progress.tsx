@@ -1,5 +1,5 @@
 import { downloadInvoiceFile, getInvoice, type InvoiceDetail } from '@fpy/contracts';
-import type { InvoiceStatus } from '@fpy/domain';
+import { ANSWERED_STATUSES, type InvoiceStatus } from '@fpy/domain';
 import { FilePdfOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Descriptions, Result, Space, Spin } from 'antd';
@@ -10,15 +10,7 @@ import { fen } from '../../../../entities/invoice/money.ts';
 import { InvoiceStatusTag } from '../../../../entities/invoice/status-tag.tsx';
 
 /** States after which nothing happens without a person acting: polling stops there. */
-const SETTLED: readonly InvoiceStatus[] = [
-  'issued',
-  'failed',
-  'pending_review',
-  'draft',
-  'void',
-  'red',
-  'partly_red',
-];
+const SETTLED: readonly InvoiceStatus[] = [...ANSWERED_STATUSES, 'pending_review', 'draft'];
 
 /** The PDF's address, for tests and link previews; the click fetches it with the session (saveInvoiceFile). */
 const pdfHref = (id: number) => fillPath(downloadInvoiceFile.path, { id, format: 'pdf' });

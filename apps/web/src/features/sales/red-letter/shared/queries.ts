@@ -1,10 +1,10 @@
 import { getRedForm } from '@fpy/contracts';
-import type { InvoiceStatus } from '@fpy/domain';
+import { ANSWERED_STATUSES, type InvoiceStatus } from '@fpy/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../../../lib/http.ts';
 
 /** Red invoice states after which nothing moves on its own. */
-export const SETTLED_INVOICE: InvoiceStatus[] = ['issued', 'failed', 'void', 'red', 'partly_red'];
+export const SETTLED_INVOICE: readonly InvoiceStatus[] = ANSWERED_STATUSES;
 
 /** One form, re-read every 2 s while it waits for the other party or its red invoice is on its way. */
 export const redFormQuery = (id: number) =>
