@@ -1,10 +1,11 @@
-import { invoiceEvents, shortLinks } from '@fpy/db';
-import { and, eq, isNull } from 'drizzle-orm';
+import { invoiceEvents } from '@fpy/db';
 import type { Ctx } from '../../../http/context.ts';
 import { businessError } from '../../../lib/errors.ts';
 import { loadDeliverySettings } from '../dispatch/index.ts';
 import { linkInvoices } from './face.ts';
 import { isExpired, type LinkRow } from './resolve.ts';
+import { withTransaction } from '../../../lib/write/index.ts';
+import { renewShortLink } from '../short-links/index.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -27,13 +28,8 @@ export async function renewLink(
   if (list.length && list.every((i) => i.status === 'void')) throw businessError('BUYER_INVOICE_VOID');
   const days = (await loadDeliverySettings(ctx.db, link.tenantId)).linkTtlDays;
   const expiresAt = days === 0 ? null : new Date(now.getTime() + days * DAY_MS);
-  const done = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(shortLinks)
-      .set({ expiresAt, renewedAt: now })
-      .where(and(eq(shortLinks.code, link.code), isNull(shortLinks.renewedAt), isNull(shortLinks.disabledAt)))
-      .returning({ code: shortLinks.code });
-    if (!row) return false;
+  const done = await withTransaction(ctx, async (tx) => {
+    if (!(await renewShortLink(tx, link.code, expiresAt, now))) return false;
     const first = list[0];
     if (first) {
       const until = expiresAt ? expiresAt.toISOString().slice(0, 10) : '长期有效';

@@ -1,9 +1,10 @@
 import { SHORT_CODE_RE } from '@fpy/contracts';
 import { shortLinks } from '@fpy/db';
 import { ErrorStatus } from '@fpy/domain';
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Ctx } from '../../../http/context.ts';
 import { AppError, notFound, tooManyRequests } from '../../../lib/errors.ts';
+import { countShortLinkOpen } from '../short-links/index.ts';
 
 export type LinkRow = typeof shortLinks.$inferSelect;
 
@@ -42,17 +43,7 @@ export async function resolveLink(
   // A code of the wrong shape is looked up all the same (it finds nothing): the same steps as any miss.
   const key = wellFormed ? code : '';
   if (opts.open) {
-    const [opened] = await ctx.db
-      .update(shortLinks)
-      .set({ opens: sql`${shortLinks.opens} + 1`, lastOpenedAt: now })
-      .where(
-        and(
-          eq(shortLinks.code, key),
-          isNull(shortLinks.disabledAt),
-          or(isNull(shortLinks.expiresAt), gt(shortLinks.expiresAt, now)),
-        ),
-      )
-      .returning();
+    const opened = await countShortLinkOpen(ctx.db, key, now);
     if (opened) return opened;
   }
   const [link] = await ctx.db.select().from(shortLinks).where(eq(shortLinks.code, key)).limit(1);

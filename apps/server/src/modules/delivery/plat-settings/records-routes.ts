@@ -17,9 +17,9 @@ import { buildWorkbook, type ExcelColumn, sendWorkbook } from '../../../lib/exce
 import { currentYear, loadBill } from './bill.ts';
 import { shortLinkSelection, toRow } from './short-links.ts';
 import { listShortLinkPage } from './short-links.ts';
-import { disableShortLinksVerb } from './verbs/disable-short-links.ts';
-import { expireShortLinksVerb } from './verbs/expire-short-links.ts';
-import { extendShortLinksVerb } from './verbs/extend-short-links.ts';
+import { disableLinks } from './verbs/disable-short-links.ts';
+import { expireLinks } from './verbs/expire-short-links.ts';
+import { extendLinks } from './verbs/extend-short-links.ts';
 
 const MAX_EXPORT_ROWS = 10_000;
 type Lang = 'zh' | 'en';
@@ -109,9 +109,9 @@ export function registerRecordRoutes(app: FastifyInstance) {
     return sendWorkbook(reply, `${sheet}.xlsx`, await buildWorkbook(sheet, linkColumns(ctx.lang), rows));
   });
 
-  route(app, disableShortLinks, (ctx, { body }) => disableShortLinksVerb(ctx, body.codes));
-  route(app, extendShortLinks, (ctx, { body }) => extendShortLinksVerb(ctx, body.codes, body.days));
-  route(app, expireShortLinks, (ctx, { body }) => expireShortLinksVerb(ctx, body.codes));
+  route(app, disableShortLinks, (ctx, { body }) => disableLinks({ ctx, input: body }));
+  route(app, extendShortLinks, (ctx, { body }) => extendLinks({ ctx, input: body }));
+  route(app, expireShortLinks, (ctx, { body }) => expireLinks({ ctx, input: body }));
 
   route(app, getBill, (ctx, { query }) => loadBill(ctx, query.year ?? currentYear()));
 

@@ -24,6 +24,13 @@ import {
 import { tenantOptions } from './tenant-options.ts';
 import { recharge } from './verbs/recharge.ts';
 
+export {
+  type Consumed,
+  consumeSmsBalance,
+  openSmsBalances,
+  recordSmsUse,
+  refundSmsBalance,
+} from './balance.ts';
 export { readSmsPlatformSettings } from './platform-settings.ts';
 
 /**

@@ -1,5 +1,5 @@
-import type { AuthedCtx } from '../../../../http/context.ts';
-import { emitAudit, type Tx } from '../../../../lib/write/index.ts';
+import type { AuthedCtx } from '../../../http/context.ts';
+import { emitAudit, type Tx } from '../../../lib/write/index.ts';
 
 export type Changed = { code: string; invoiceId: number; expiresAt: Date | null };
 
