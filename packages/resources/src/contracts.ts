@@ -78,6 +78,37 @@ function buildBulk(meta: ResourceMeta): Record<string, RouteContract> {
   );
 }
 
+/** An address the uploads module wrote (`/uploads/<uuid>.png|jpg`): the only value an image field takes. */
+export const imageUrlSchema = z.string().regex(/^\/uploads\/[0-9a-f-]{36}\.(png|jpg)$/, '请上传图片');
+
+/**
+ * The upload of a resource's image fields: POST <base>/images (multipart, one `file`) → { url }, with the
+ * code of adding or editing a row. Null when no writable field is an image.
+ */
+export function imageUploadContract(meta: ResourceMeta): RouteContract | null {
+  const hasImage = Object.values(meta.fields).some((f) => f.type === 'image' && f.schema);
+  if (!hasImage) return null;
+  let c = imageCache.get(meta);
+  if (!c) {
+    const codes = (['create', 'update'] as const)
+      .filter((a) => meta.actions.includes(a))
+      .map((a) => permissionOf(meta, a));
+    c = defineRoute({
+      tag: meta.tag ?? meta.name,
+      platformOnly: meta.platformOnly || undefined,
+      method: 'POST',
+      path: `${basePathOf(meta)}/images`,
+      permission: codes.length === 1 ? codes[0] : codes,
+      summary: `${meta.title.zh}：上传图片（png/jpeg/svg，≤ 2 MB，重新编码后保存）`,
+      consumes: 'multipart',
+      reply: z.object({ url: z.string() }),
+    });
+    imageCache.set(meta, c);
+  }
+  return c;
+}
+const imageCache = new WeakMap<ResourceMeta, RouteContract>();
+
 const bulkCache = new WeakMap<ResourceMeta, Record<string, RouteContract>>();
 
 /** The bulk verbs' contracts by verb name, memoised like resourceContracts. */
@@ -204,4 +235,5 @@ export function resourceContracts(meta: ResourceMeta): Partial<ResourceContracts
 export const contractList = (meta: ResourceMeta): RouteContract[] => [
   ...(Object.values(resourceContracts(meta)) as RouteContract[]),
   ...Object.values(bulkContracts(meta)),
+  ...[imageUploadContract(meta)].filter((c): c is RouteContract => !!c),
 ];

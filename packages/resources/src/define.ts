@@ -174,6 +174,10 @@ export function defineResource<const F extends Record<string, FieldDef>>(
   if (meta.actions.includes('template') && !meta.actions.includes('import'))
     throw new Error(`${meta.name}: a template needs the import action`);
   if (meta.keyword && meta.fields.keyword) throw new Error(`${meta.name}: keyword is the search box's name`);
+  const writes = meta.actions.includes('create') || meta.actions.includes('update');
+  for (const [key, f] of Object.entries(meta.fields))
+    if (f.type === 'image' && f.schema && !writes)
+      throw new Error(`${meta.name}.${key}: an image field is uploaded by create or update`);
   if (meta.scope === 'agent-companies' && !meta.tenantScoped)
     throw new Error(`${meta.name}: the agent-companies scope widens a tenant scope`);
   if (meta.scope === 'platform' && meta.tenantScoped)

@@ -71,6 +71,7 @@ describe('bulk verbs', () => {
 describe('field types and data scope', () => {
   const meta = defineResource({
     ...base,
+    actions: ['list', 'create'] as const,
     tenantScoped: true,
     scope: 'agent-companies',
     fields: {
@@ -106,5 +107,38 @@ describe('field types and data scope', () => {
     expect(() => defineResource({ ...base, tenantScoped: true, scope: 'platform', fields: {} })).toThrow(
       /no tenant column/,
     );
+  });
+});
+
+describe('image fields', () => {
+  it('get an upload route with the add or edit code, and take only addresses the uploads module wrote', async () => {
+    const { imageUploadContract, imageUrlSchema } = await import('../src/index.ts');
+    const meta = defineResource({
+      ...base,
+      actions: ['list', 'create', 'update'] as const,
+      tenantScoped: false,
+      fields: { logo: { label: { zh: '图片', en: 'Image' }, type: 'image', schema: imageUrlSchema } },
+    });
+    const c = imageUploadContract(meta)!;
+    expect(`${c.method} ${c.path}`).toBe('POST /api/admin/r/rungProbe/images');
+    expect(c.permission).toEqual(['dictManager:btn_add', 'dictManager:btn_edit']);
+    expect(c.consumes).toBe('multipart');
+    expect(contractList(meta)).toContain(c);
+    expect(imageUploadContract(dictItemsMeta)).toBeNull();
+    expect(imageUrlSchema.safeParse('/uploads/0b8f3c1e-2d4a-4c6b-9e1f-3a5b7c9d1e2f.png').success).toBe(true);
+    for (const bad of [
+      '/uploads/x.svg',
+      'https://evil.example/a.png',
+      'javascript:alert(1)',
+      '/uploads/../a.png',
+    ])
+      expect(imageUrlSchema.safeParse(bad).success).toBe(false);
+    expect(() =>
+      defineResource({
+        ...base,
+        tenantScoped: false,
+        fields: { logo: { label: { zh: '图片', en: 'Image' }, type: 'image', schema: imageUrlSchema } },
+      }),
+    ).toThrow(/uploaded by create or update/);
   });
 });

@@ -1,4 +1,11 @@
-import { type DataScope, type FieldDef, type ResourceMeta, scopeOf } from '@fpy/resources';
+import {
+  type DataScope,
+  type FieldDef,
+  imageUploadContract,
+  type ResourceMeta,
+  scopeOf,
+} from '@fpy/resources';
+import type { FastifyRequest } from 'fastify';
 import type { SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { AuthedCtx } from '../http/context.ts';
@@ -57,8 +64,16 @@ export interface JoinDef<J> {
  */
 export type BulkHandler = (ctx: AuthedCtx, ids: number[]) => Promise<number>;
 
+/**
+ * Stores one uploaded image of the request (the module passes the uploads module's storeImage with its store):
+ * decoded, re-encoded and written under a random name, so nothing uploaded is ever served back as it came.
+ */
+export type ImageStore = (ctx: AuthedCtx, req: FastifyRequest) => Promise<{ url: string }>;
+
 export interface BindOptions<J = Record<never, never>, C = Record<never, never>> {
   hooks?: ResourceHooks;
+  /** Required when a writable field is an image: serves POST <base>/images. */
+  images?: ImageStore;
   /** Handlers of the declared bulk verbs that do not `set` fields, by verb name. */
   bulk?: Record<string, BulkHandler>;
   /** Columns the `?keyword=` box searches (contains, case-insensitive), for metas that declare `keyword`. */
@@ -91,6 +106,7 @@ export interface ServerResource {
   where?: SQL;
   scope: DataScope;
   bulk: Record<string, BulkHandler>;
+  images?: ImageStore;
 }
 
 /**
@@ -111,6 +127,8 @@ export function bindResource<
   for (const v of meta.bulk ?? [])
     if (!v.set && !opts.bulk?.[v.name])
       throw new Error(`${meta.name}: bulk verb ${v.name} needs \`set\` or a handler`);
+  if (imageUploadContract(meta as unknown as ResourceMeta) && !opts.images)
+    throw new Error(`${meta.name}: an image field needs an image store (BindOptions.images)`);
   const joined = { ...opts.join?.columns, ...opts.computed } as Record<string, PgColumn>;
   for (const key of Object.keys(joined))
     if (meta.fields[key]?.schema)
@@ -127,5 +145,6 @@ export function bindResource<
     where: opts.where,
     scope: scopeOf(meta as unknown as ResourceMeta),
     bulk: opts.bulk ?? {},
+    images: opts.images,
   };
 }

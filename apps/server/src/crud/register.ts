@@ -1,4 +1,9 @@
-import { type ListQuery, type ResourceContracts, resourceContracts } from '@fpy/resources';
+import {
+  imageUploadContract,
+  type ListQuery,
+  type ResourceContracts,
+  resourceContracts,
+} from '@fpy/resources';
 import type { FastifyInstance } from 'fastify';
 import { offsetOf } from '../data/paging.ts';
 import type { AuthedCtx } from '../http/context.ts';
@@ -58,4 +63,7 @@ export function registerResource(app: FastifyInstance, res: ServerResource) {
       sendWorkbook(reply, templateFileName(res.meta.title.zh), await importTemplate(res)),
     );
   registerBulkVerbs(app, res);
+  const images = imageUploadContract(res.meta);
+  const store = res.images;
+  if (images && store) route(app, images, (ctx, { req }) => store(ctx, req));
 }

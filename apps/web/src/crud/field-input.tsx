@@ -1,10 +1,16 @@
 import { formatYuan, parseYuan } from '@fpy/domain';
-import { type FieldDef, type ResourceMeta, schemaLimits } from '@fpy/resources';
-import { DatePicker, Image, InputNumber, Select, Switch } from 'antd';
+import { type FieldDef, imageUploadContract, type ResourceMeta, schemaLimits } from '@fpy/resources';
+import { DatePicker, InputNumber, Select, Switch } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { call } from '../lib/http.ts';
 import { useFieldOptions } from './dict-options.ts';
+import { ImageUpload } from './image-upload.tsx';
 import { LimitedInput, LimitedTextArea } from './limited-input.tsx';
+
+/** What the server's image store accepts (modules/platform/base/uploads): judged again from the bytes there. */
+const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/svg+xml'];
+const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 
 /** The form control of a writable field: declared widget, else one derived from its type and options. */
 export function FieldInput({
@@ -54,8 +60,22 @@ export function FieldInput({
         />
       );
     case 'image':
-      // Uploading needs the page's own route (a FieldOverride with crud's ImageUpload); derived, it shows.
-      return p.value ? <Image src={String(p.value)} alt={label} height={80} /> : null;
+      // The resource's own upload route (POST <base>/images): the server re-encodes and answers the address.
+      return (
+        <ImageUpload
+          src={(p.value as string | null) ?? null}
+          alt={label}
+          accept={IMAGE_TYPES}
+          maxBytes={IMAGE_MAX_BYTES}
+          height={120}
+          upload={async (file) => {
+            const body = new FormData();
+            body.append('file', file);
+            const r = (await call(imageUploadContract(meta)!, { body })) as { url: string };
+            p.onChange?.(r.url);
+          }}
+        />
+      );
     case 'richText':
       return (
         <LimitedTextArea
