@@ -15,6 +15,9 @@ export function useDictItems(typeCode: string | undefined) {
     queryFn: () => call(getDictOptions, { params: { typeCode: typeCode! } }) as Promise<DictOption[]>,
     enabled: !!typeCode,
     staleTime: 5 * 60_000,
+    // Options only feed a select: a refusal (shown by the shared client) leaves it empty instead of replacing
+    // the whole page with the refusal screen (app/query-client.ts throws for queries without data).
+    throwOnError: false,
   });
 }
 

@@ -38,6 +38,8 @@ export function BulkDeliverDialog({
     queryKey: [...deliveryKeys.all, 'bulk', taskId],
     queryFn: ({ signal }) => call(getBulkDeliveryProgress, { params: { taskId: taskId! }, signal }),
     enabled: taskId !== null,
+    // It only feeds a dialog or a drawer section: a refusal (shown by the shared client) must not replace the page.
+    throwOnError: false,
     refetchInterval: (q) => (q.state.data?.finished ? false : 1000),
   });
   useEffect(() => {

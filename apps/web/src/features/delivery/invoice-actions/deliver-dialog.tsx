@@ -27,6 +27,8 @@ export function DeliverDialog({ invoiceId, onClose }: { invoiceId: number | null
     queryKey: ['invoicing', 'invoice', invoiceId],
     queryFn: ({ signal }) => call(getInvoice, { params: { id: invoiceId! }, signal }),
     enabled: invoiceId !== null,
+    // It only feeds a dialog or a drawer section: a refusal (shown by the shared client) must not replace the page.
+    throwOnError: false,
   });
   // Prefill with the buyer's address once the invoice is here. Switching channel swaps it in the change handler
   // itself, not in an effect a render later, so whatever is typed right after the switch is never overwritten.

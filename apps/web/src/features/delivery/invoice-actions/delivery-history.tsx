@@ -21,6 +21,8 @@ export function DeliveryHistory({ invoiceId }: { invoiceId: number }) {
   const qc = useQueryClient();
   const { data, isLoading } = useQuery({
     ...invoiceDeliveriesQuery(invoiceId),
+    // It only feeds a dialog or a drawer section: a refusal (shown by the shared client) must not replace the page.
+    throwOnError: false,
     // Deliveries still sending change on their own: follow them.
     refetchInterval: (q) => (q.state.data?.rows.some((r) => RUNNING.includes(r.status)) ? 2000 : false),
   });
