@@ -1,23 +1,12 @@
 import type { DeliveryGroupRow, DeliveryStatsGroup, DeliveryStatsReply, RouteContract } from '@fpy/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  Button,
-  Card,
-  DatePicker,
-  Empty,
-  Segmented,
-  Skeleton,
-  Space,
-  Table,
-  type TableProps,
-  Typography,
-} from 'antd';
+import { Segmented, Table, type TableProps, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DATE_FORMAT, datePresets, thousands } from '../../../lib/format.ts';
 import { call, download } from '../../../lib/http.ts';
-import { Can } from '../../../lib/permission.tsx';
+import { StatsScaffold } from '../../../crud/stats-scaffold.tsx';
 
 // ECharts loads with the chart, after the figures: the page's own chunk stays small.
 const StatsChart = lazy(() => import('./stats-chart.tsx'));
@@ -75,17 +64,14 @@ export function StatsPage({ channel, groupBy: fixed, route, exportRoute, exportC
   ];
 
   return (
-    <Card>
-      <Space wrap style={{ marginBottom: 16 }}>
-        <span>{t('deliveryStats.range')}</span>
-        <DatePicker.RangePicker
-          allowClear={false}
-          presets={datePresets()}
-          value={range}
-          disabledDate={(d) => d.isAfter(dayjs().endOf('day'))}
-          onChange={(v) => v?.[0] && v[1] && setRange([v[0], v[1]])}
-        />
-        {fixed === 'choose' && (
+    <StatsScaffold
+      rangeLabel={t('deliveryStats.range')}
+      range={range}
+      onRange={setRange}
+      presets={datePresets()}
+      disabledDate={(d) => d.isAfter(dayjs().endOf('day'))}
+      controls={
+        fixed === 'choose' && (
           <Segmented<DeliveryStatsGroup>
             value={chosen}
             onChange={setChosen}
@@ -94,25 +80,18 @@ export function StatsPage({ channel, groupBy: fixed, route, exportRoute, exportC
               label: t(`deliveryStats.by.${g}`),
             }))}
           />
-        )}
-        <Can code={exportCode}>
-          <Button onClick={() => void download(exportRoute, { query }).catch(() => undefined)}>
-            {t('crud.export')}
-          </Button>
-        </Can>
-      </Space>
-      <Typography.Paragraph type="secondary">{t(`deliveryStats.hint.${channel}`)}</Typography.Paragraph>
-      <Card size="small" title={t('deliveryStats.perDay')} style={{ marginBottom: 16 }}>
-        {isLoading ? (
-          <Skeleton active />
-        ) : data && data.totals.total > 0 ? (
-          <Suspense fallback={<Skeleton active />}>
-            <StatsChart days={data.days} />
-          </Suspense>
-        ) : (
-          <Empty description={t('deliveryStats.empty')} />
-        )}
-      </Card>
+        )
+      }
+      exportCode={exportCode}
+      exportLabel={t('crud.export')}
+      onExport={() => void download(exportRoute, { query }).catch(() => undefined)}
+      hint={t(`deliveryStats.hint.${channel}`)}
+      chartTitle={t('deliveryStats.perDay')}
+      loading={isLoading}
+      hasData={!!data && data.totals.total > 0}
+      emptyText={t('deliveryStats.empty')}
+      chart={() => data && <StatsChart days={data.days} />}
+    >
       <Table<DeliveryGroupRow>
         rowKey="key"
         size="middle"
@@ -139,6 +118,6 @@ export function StatsPage({ channel, groupBy: fixed, route, exportRoute, exportC
           ) : null
         }
       />
-    </Card>
+    </StatsScaffold>
   );
 }

@@ -1,13 +1,7 @@
 import { theme } from 'antd';
-import { LineChart } from 'echarts/charts';
-import { GridComponent, TooltipComponent } from 'echarts/components';
-import * as echarts from 'echarts/core';
-import { CanvasRenderer } from 'echarts/renderers';
-import { useEffect, useRef } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-
-// Only the pieces this chart uses, so the dashboard chunk stays a fraction of the full echarts build.
-echarts.use([LineChart, GridComponent, TooltipComponent, CanvasRenderer]);
+import { EChart } from '../../../lib/chart.tsx';
 
 export interface HourCount {
   hour: number | string;
@@ -16,25 +10,9 @@ export interface HourCount {
 
 export function RequestsChart({ data }: { data: HourCount[] }) {
   const { t } = useTranslation();
-  const ref = useRef<HTMLDivElement>(null);
-  const chart = useRef<echarts.ECharts | null>(null);
   const { token } = theme.useToken();
-
-  useEffect(() => {
-    if (!ref.current) return;
-    const instance = echarts.init(ref.current);
-    chart.current = instance;
-    const observer = new ResizeObserver(() => instance.resize());
-    observer.observe(ref.current);
-    return () => {
-      observer.disconnect();
-      instance.dispose();
-      chart.current = null;
-    };
-  }, []);
-
-  useEffect(() => {
-    chart.current?.setOption({
+  const option = useMemo(
+    () => ({
       color: [token.colorPrimary],
       tooltip: { trigger: 'axis' },
       grid: { left: 48, right: 16, top: 24, bottom: 32 },
@@ -56,8 +34,9 @@ export function RequestsChart({ data }: { data: HourCount[] }) {
           data: data.map((d) => d.count),
         },
       ],
-    });
-  }, [data, token, t]);
+    }),
+    [data, token, t],
+  );
 
-  return <div ref={ref} className="requests-chart" style={{ width: '100%', height: 300 }} />;
+  return <EChart option={option} height={300} className="requests-chart" />;
 }

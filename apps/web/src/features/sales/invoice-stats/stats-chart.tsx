@@ -1,23 +1,13 @@
 import type { StatsGroup, StatsRow } from '@fpy/contracts';
 import { formatYuan } from '@fpy/domain';
 import { theme } from 'antd';
-import { BarChart, LineChart, PieChart } from 'echarts/charts';
-import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
-import * as echarts from 'echarts/core';
-import { CanvasRenderer } from 'echarts/renderers';
-import { useEffect, useRef } from 'react';
+import { PieChart } from 'echarts/charts';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EChart, registerCharts } from '../../../lib/chart.tsx';
 
-// Only the pieces these charts use; the page loads this module lazily, so the shell never carries echarts.
-echarts.use([
-  BarChart,
-  LineChart,
-  PieChart,
-  GridComponent,
-  LegendComponent,
-  TooltipComponent,
-  CanvasRenderer,
-]);
+// The rates' pie on top of the shared setup; the page loads this module lazily, so the shell never carries echarts.
+registerCharts([PieChart]);
 
 const TOP = 10;
 // Chart values only: fen → yuan through the shared formatter, never by float division.
@@ -78,24 +68,8 @@ function optionFor(groupBy: StatsGroup, rows: StatsRow[], t: (k: string) => stri
 /** Bars (amount + tax stacked, count as a line) by month, type or top buyers; a pie of the rates. */
 export default function StatsChart({ groupBy, rows }: { groupBy: StatsGroup; rows: StatsRow[] }) {
   const { t } = useTranslation();
-  const ref = useRef<HTMLDivElement>(null);
-  const chart = useRef<echarts.ECharts | null>(null);
   const { token } = theme.useToken();
-
-  useEffect(() => {
-    if (!ref.current) return;
-    const instance = echarts.init(ref.current);
-    chart.current = instance;
-    const observer = new ResizeObserver(() => instance.resize());
-    observer.observe(ref.current);
-    return () => {
-      observer.disconnect();
-      instance.dispose();
-      chart.current = null;
-    };
-  }, []);
-
-  useEffect(() => {
+  const option = useMemo(() => {
     const colours = [
       token.colorPrimary,
       token.colorWarning,
@@ -103,8 +77,8 @@ export default function StatsChart({ groupBy, rows }: { groupBy: StatsGroup; row
       token.colorError,
       token.colorInfo,
     ];
-    chart.current?.setOption(optionFor(groupBy, rows, t, colours), { notMerge: true });
+    return optionFor(groupBy, rows, t, colours);
   }, [groupBy, rows, token, t]);
 
-  return <div ref={ref} className="invoice-stats-chart" style={{ width: '100%', height: 340 }} />;
+  return <EChart option={option} notMerge height={340} className="invoice-stats-chart" />;
 }

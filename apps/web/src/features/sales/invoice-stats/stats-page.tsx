@@ -1,23 +1,12 @@
 import { exportInvoiceStats, getInvoiceStats, type StatsGroup, type StatsRow } from '@fpy/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  Button,
-  Card,
-  DatePicker,
-  Empty,
-  Segmented,
-  Skeleton,
-  Space,
-  Table,
-  type TableProps,
-  Typography,
-} from 'antd';
+import { Segmented, Table, type TableProps, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DATE_FORMAT, datePresets } from '../../../lib/format.ts';
 import { call, download } from '../../../lib/http.ts';
-import { Can } from '../../../lib/permission.tsx';
+import { StatsScaffold } from '../../../crud/stats-scaffold.tsx';
 import { fen } from '../../../entities/invoice/money.ts';
 
 // ECharts loads with the chart, after the table: the page's own chunk stays small and the shell never sees it.
@@ -77,38 +66,28 @@ export default function InvoiceStatsPage() {
   const hasData = !!data && data.totals.count > 0;
 
   return (
-    <Card>
-      <Space wrap style={{ marginBottom: 16 }}>
-        <span>{t('invoiceStats.range')}</span>
-        <DatePicker.RangePicker
-          allowClear={false}
-          presets={presets(t)}
-          value={range}
-          onChange={(v) => v?.[0] && v[1] && setRange([v[0], v[1]])}
-        />
+    <StatsScaffold
+      rangeLabel={t('invoiceStats.range')}
+      range={range}
+      onRange={setRange}
+      presets={presets(t)}
+      controls={
         <Segmented<StatsGroup>
           value={groupBy}
           onChange={setGroupBy}
           options={GROUPS.map((g) => ({ value: g, label: t(`invoiceStats.group.${g}`) }))}
         />
-        <Can code="invoiceStatistic:btn_export">
-          <Button onClick={() => void download(exportInvoiceStats, { query }).catch(() => undefined)}>
-            {t('invoiceStats.export')}
-          </Button>
-        </Can>
-      </Space>
-      <Typography.Paragraph type="secondary">{t('invoiceStats.hint')}</Typography.Paragraph>
-      <Card size="small" title={t(`invoiceStats.chartTitle.${groupBy}`)} style={{ marginBottom: 16 }}>
-        {isLoading ? (
-          <Skeleton active />
-        ) : hasData ? (
-          <Suspense fallback={<Skeleton active />}>
-            <StatsChart groupBy={groupBy} rows={data.rows} />
-          </Suspense>
-        ) : (
-          <Empty description={t('invoiceStats.empty')} />
-        )}
-      </Card>
+      }
+      exportCode="invoiceStatistic:btn_export"
+      exportLabel={t('invoiceStats.export')}
+      onExport={() => void download(exportInvoiceStats, { query }).catch(() => undefined)}
+      hint={t('invoiceStats.hint')}
+      chartTitle={t(`invoiceStats.chartTitle.${groupBy}`)}
+      loading={isLoading}
+      hasData={hasData}
+      emptyText={t('invoiceStats.empty')}
+      chart={() => data && <StatsChart groupBy={groupBy} rows={data.rows} />}
+    >
       <Table<StatsRow>
         rowKey="key"
         size="middle"
@@ -145,6 +124,6 @@ export default function InvoiceStatsPage() {
           ) : null
         }
       />
-    </Card>
+    </StatsScaffold>
   );
 }
