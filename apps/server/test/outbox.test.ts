@@ -117,7 +117,13 @@ describe('claims', () => {
       release = r;
     });
     const a = scripted('test.two');
-    const slow = { ...a.k, run: async (t: OutboxTask) => (await gate, a.k.run(t)) };
+    const slow = {
+      ...a.k,
+      run: async (t: OutboxTask) => {
+        await gate;
+        return a.k.run(t);
+      },
+    };
     const regA = registerOutboxKind(noHooks, otherInstance(), slow);
     const regB = registerOutboxKind(noHooks, otherInstance(), slow);
     const id = await add('test.two', 1);
