@@ -17,7 +17,6 @@ const KNOWN = {
   tenants: 'platform/base owns tenants; sales/invoice-setup (seal image) to ask it',
   invoices: 'sales/invoicing owns invoices; invoice-batch and red-letter to ask it',
   invoiceLines: 'sales/invoicing owns invoice lines; red-letter (red lines) to ask it',
-  invoiceEvents: 'sales/invoicing owns the history; delivery/buyer-links (link renewal) to ask it',
   verificationCodes: 'platform/auth owns codes; base (registration) to ask it',
   accessTokens: 'platform/auth owns tokens; org (revocation) to ask it',
   groupMenus: 'platform/org owns grants; base (menu sync) to ask it',

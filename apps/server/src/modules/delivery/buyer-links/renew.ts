@@ -1,10 +1,10 @@
-import { invoiceEvents } from '@fpy/db';
 import type { Ctx } from '../../../http/context.ts';
 import { businessError } from '../../../lib/errors.ts';
 import { loadDeliverySettings } from '../dispatch/index.ts';
 import { linkInvoices } from './face.ts';
 import { isExpired, type LinkRow } from './resolve.ts';
 import { withTransaction } from '../../../lib/write/index.ts';
+import { recordOutsideEvent } from '../../sales/invoicing/index.ts';
 import { renewShortLink } from '../short-links/index.ts';
 
 const DAY_MS = 86_400_000;
@@ -33,15 +33,12 @@ export async function renewLink(
     const first = list[0];
     if (first) {
       const until = expiresAt ? expiresAt.toISOString().slice(0, 10) : '长期有效';
-      await tx.insert(invoiceEvents).values({
-        tenantId: link.tenantId,
-        invoiceId: first.id,
-        fromStatus: first.status,
-        toStatus: first.status,
-        actorName: '购买方（发票链接）',
-        ip: ctx.ip,
-        reason: `购买方申请发票链接延期至 ${until}${list.length > 1 ? `（批量链接，共${list.length}张）` : ''}`,
-      });
+      await recordOutsideEvent(
+        tx,
+        { name: '购买方（发票链接）', ip: ctx.ip },
+        { id: first.id, tenantId: link.tenantId, status: first.status },
+        `购买方申请发票链接延期至 ${until}${list.length > 1 ? `（批量链接，共${list.length}张）` : ''}`,
+      );
     }
     return true;
   });

@@ -34,7 +34,7 @@ export { issuingTenant } from './issuing-tenant.ts';
 export { loadInvoice } from './load.ts';
 export { type LoadOrRenderPdf, providePdfSource } from './query/pdf-provider.ts';
 export { recompute } from './recompute.ts';
-export { isStateChanged, recordEvent, transition } from './transition.ts';
+export { isStateChanged, recordEvent, recordOutsideEvent, transition } from './transition.ts';
 export { createDraft } from './verbs/create-draft.ts';
 export { enqueueIssue, submitForIssue } from './verbs/submit-for-issue.ts';
 export { toDetail, toSummary } from './view.ts';

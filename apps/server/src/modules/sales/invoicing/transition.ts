@@ -122,6 +122,29 @@ export function eventValues(
   };
 }
 
+/**
+ * A line in an invoice's history written for someone outside the console (a buyer through a public link): no
+ * user id, a name saying who, the caller's IP. The status stays as it is. The history is this module's table,
+ * so other modules record such lines through here (issue 29 §4: one writer per table).
+ */
+export async function recordOutsideEvent(
+  tx: Db,
+  who: { name: string; ip: string | null },
+  inv: Pick<Invoice, 'id' | 'tenantId'> & { status: string },
+  reason: string,
+) {
+  const status = inv.status as InvoiceStatus;
+  await tx.insert(invoiceEvents).values({
+    tenantId: inv.tenantId,
+    invoiceId: inv.id,
+    fromStatus: status,
+    toStatus: status,
+    actorName: who.name,
+    ip: who.ip,
+    reason,
+  });
+}
+
 /** The conditional UPDATE found the invoice in another state: someone else moved it first. */
 export const isStateChanged = (err: unknown) =>
   err instanceof AppError && err.code === 'INVOICE_STATE_CHANGED';
