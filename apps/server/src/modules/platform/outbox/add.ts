@@ -14,7 +14,20 @@ export interface NewTask {
   payload?: unknown;
   /** Not before (default: now). */
   nextAt?: Date;
+  /** Adoption of work begun before the outbox: attempts made so far and where the horizon counts from. */
+  attempts?: number;
+  since?: Date;
 }
+
+const valuesOf = (task: NewTask) => ({
+  kind: task.kind,
+  ref: String(task.ref),
+  tenantId: task.tenantId,
+  payload: task.payload ?? null,
+  ...(task.nextAt ? { nextAt: task.nextAt } : {}),
+  ...(task.attempts ? { attempts: task.attempts } : {}),
+  ...(task.since ? { since: task.since, createdAt: task.since } : {}),
+});
 
 /**
  * Writes the task in the caller's transaction (the business change and the promise to act on it commit
@@ -25,13 +38,7 @@ export async function addTask(tx: Tx, task: NewTask): Promise<number> {
   const ref = String(task.ref);
   const [row] = await tx
     .insert(outboxTasks)
-    .values({
-      kind: task.kind,
-      ref,
-      tenantId: task.tenantId,
-      payload: task.payload ?? null,
-      ...(task.nextAt ? { nextAt: task.nextAt } : {}),
-    })
+    .values(valuesOf(task))
     .onConflictDoNothing()
     .returning({ id: outboxTasks.id });
   if (row) return row.id;
@@ -49,4 +56,18 @@ export async function addTask(tx: Tx, task: NewTask): Promise<number> {
  */
 export function kickTask(jobs: JobQueue, taskId: number, delayMs = 0) {
   return jobs.enqueue(OUTBOX_RUN_JOB, { taskId }, { attempts: 3, backoffMs: 1000, delayMs });
+}
+
+/**
+ * Many tasks at once, each only if its kind + ref has none yet (a kind adopting records that predate it at
+ * start; two instances starting together add each once). Answers how many were added.
+ */
+export async function addTasks(tx: Tx, tasks: readonly NewTask[]): Promise<number> {
+  if (!tasks.length) return 0;
+  const rows = await tx
+    .insert(outboxTasks)
+    .values(tasks.map(valuesOf))
+    .onConflictDoNothing()
+    .returning({ id: outboxTasks.id });
+  return rows.length;
 }

@@ -1,6 +1,6 @@
 // The public face of the outbox (issue 29 §3): retried outgoing work for every module that calls the outside
 // world after a business change — delivery's sends first; webhooks, ERP push and receipt delivery next.
-export { addTask, kickTask, type NewTask, OUTBOX_RUN_JOB } from './add.ts';
+export { addTask, addTasks, kickTask, type NewTask, OUTBOX_RUN_JOB } from './add.ts';
 export { claimTask } from './claim.ts';
 export {
   DEFAULT_LEASE_MS,
