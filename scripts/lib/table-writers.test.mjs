@@ -14,14 +14,12 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const KNOWN = {
   users:
     'platform/org owns users; auth (login stamps, lockout), base (tenant admin), self (profile) to ask it',
-  tenants: 'platform/base owns tenants; sales/invoice-setup (seal image) to ask it',
   invoices: 'sales/invoicing owns invoices; invoice-batch and red-letter to ask it',
   invoiceLines: 'sales/invoicing owns invoice lines; red-letter (red lines) to ask it',
   verificationCodes: 'platform/auth owns codes; base (registration) to ask it',
   accessTokens: 'platform/auth owns tokens; org (revocation) to ask it',
   groupMenus: 'platform/org owns grants; base (menu sync) to ask it',
   groupElements: 'platform/org owns grants; base (menu sync) to ask it',
-  storedFiles: 'platform/base owns uploads; sales/invoice-setup (seal) to ask it',
   systemSettings: 'one key per module today; a settings face in platform/base to own the table',
   smsBalances: 'delivery/sms-admin owns balances; dispatch/seed.ts to use openSmsBalances / recordSmsUse',
 };

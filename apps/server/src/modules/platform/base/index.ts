@@ -28,6 +28,9 @@ export { rasterise } from './uploads/rasterise.ts';
 export { writtenImageType } from './uploads/served-files.ts';
 /** Other areas' image uploads (the delivery pages' company logo) go through the same rasterising store. */
 export { storeImage } from './uploads/store-image.ts';
+/** The one writer of stored_files and tenants: the seal (invoice-setup) records its file and key through these. */
+export { forgetStoredFile, recordStoredFile } from './uploads/stored-files.ts';
+export { setTenantSealKey } from './tenants/seal-key.ts';
 
 /** The dashboard's card registry: every area registers its 首页 cards from its own folder (issue 13 §5). */
 export {

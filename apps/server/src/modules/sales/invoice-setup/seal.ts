@@ -8,7 +8,13 @@ import type { AuthedCtx } from '../../../http/context.ts';
 import { forbidden } from '../../../lib/errors.ts';
 import type { FileStore } from '../../../lib/file-store.ts';
 import { readUpload } from '../../../lib/upload.ts';
-import { rasterise, writtenImageType } from '../../platform/base/index.ts';
+import {
+  forgetStoredFile,
+  rasterise,
+  recordStoredFile,
+  setTenantSealKey,
+  writtenImageType,
+} from '../../platform/base/index.ts';
 import { LockClass, lockTenant } from './tenant-lock.ts';
 import { withTransaction } from '../../../lib/write/index.ts';
 
@@ -106,7 +112,7 @@ export async function uploadSealVerb(ctx: AuthedCtx, req: FastifyRequest, upload
         .select({ key: tenants.sealImageKey })
         .from(tenants)
         .where(eq(tenants.id, tenantId));
-      await tx.insert(storedFiles).values({
+      await recordStoredFile(tx, {
         tenantId,
         kind: SEAL_KIND,
         originalName: file.fileName,
@@ -115,11 +121,8 @@ export async function uploadSealVerb(ctx: AuthedCtx, req: FastifyRequest, upload
         storageKey: key,
         uploadedBy: ctx.actor.userId,
       });
-      await tx
-        .update(tenants)
-        .set({ sealImageKey: key, updatedAt: new Date() })
-        .where(eq(tenants.id, tenantId));
-      if (t?.key) await tx.delete(storedFiles).where(eq(storedFiles.storageKey, t.key));
+      await setTenantSealKey(tx, tenantId, key);
+      if (t?.key) await forgetStoredFile(tx, t.key);
       return t?.key ?? null;
     });
   } catch (err) {
@@ -136,11 +139,8 @@ export async function deleteSealVerb(ctx: AuthedCtx, uploads: FileStore) {
     await lockTenant(tx, LockClass.seal, tenantId);
     const [t] = await tx.select({ key: tenants.sealImageKey }).from(tenants).where(eq(tenants.id, tenantId));
     if (!t?.key) return null;
-    await tx
-      .update(tenants)
-      .set({ sealImageKey: null, updatedAt: new Date() })
-      .where(eq(tenants.id, tenantId));
-    await tx.delete(storedFiles).where(eq(storedFiles.storageKey, t.key));
+    await setTenantSealKey(tx, tenantId, null);
+    await forgetStoredFile(tx, t.key);
     return t.key;
   });
   await discard(ctx, uploads, previous);
