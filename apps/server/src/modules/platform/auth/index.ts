@@ -9,6 +9,8 @@ import { registerAuthRoutes } from './routes.ts';
 export { LoginKey } from './login-key.ts';
 export { CODE_TTL_MS, codeInvalid, consumeCode, maskTarget } from './verification-code.ts';
 export { passwordWeak } from './password-weak.ts';
+/** Sign-up codes (base's registration): verification_codes is written by this module only (issue 29 §4). */
+export { consumeRegisterCode, sendRegisterCode } from './register-code.ts';
 
 export function registerAuthModule(app: FastifyInstance, deps: ModuleDeps) {
   registerAuthRoutes(app, deps.loginKey);

@@ -7,7 +7,7 @@ import { hashPassword } from '../../../../lib/hash.ts';
 import type { PasswordKey } from '../../../../http/module.ts';
 import { maskTarget } from '../../auth/index.ts';
 import { openCompany } from './open-company.ts';
-import { consumeRegisterCode, sendRegisterCode } from './register-code.ts';
+import { consumeRegisterCode, sendRegisterCode } from '../../auth/index.ts';
 import { registrableCreditCode } from './registrable-credit-code.ts';
 
 /**

@@ -1,9 +1,9 @@
 import { verificationCodes } from '@fpy/db';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Ctx } from '../../../../http/context.ts';
-import { tooManyRequests } from '../../../../lib/errors.ts';
-import { sha256, sixDigitCode } from '../../../../lib/hash.ts';
-import { CODE_TTL_MS, codeInvalid } from '../../auth/index.ts';
+import type { Ctx } from '../../../http/context.ts';
+import { tooManyRequests } from '../../../lib/errors.ts';
+import { sha256, sixDigitCode } from '../../../lib/hash.ts';
+import { CODE_TTL_MS, codeInvalid } from './verification-code.ts';
 
 /**
  * Sign-up codes belong to a mobile number, not yet to an account: they sit in verification_codes with user 0
