@@ -11,6 +11,8 @@ export { CODE_TTL_MS, codeInvalid, consumeCode, maskTarget } from './verificatio
 export { passwordWeak } from './password-weak.ts';
 /** Sign-up codes (base's registration): verification_codes is written by this module only (issue 29 §4). */
 export { consumeRegisterCode, sendRegisterCode } from './register-code.ts';
+/** Tokens of an account the organisation disables, resets or deletes: access_tokens is written here only. */
+export { revokeAllTokens } from './revoke.ts';
 
 export function registerAuthModule(app: FastifyInstance, deps: ModuleDeps) {
   registerAuthRoutes(app, deps.loginKey);

@@ -1,7 +1,7 @@
 import { type BodyOf, providedOf, type updateUser } from '@fpy/contracts';
-import { accessTokens, groupMembers, users } from '@fpy/db';
+import { groupMembers, users } from '@fpy/db';
 import { RecordStatus } from '@fpy/domain';
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { AuthedCtx } from '../../../../http/context.ts';
 import { scoped } from '../../../../data/tenant-scope.ts';
 import type { Db } from '@fpy/db';
@@ -11,12 +11,7 @@ import { assertAdminRemains, assertCanHandOut, assertManageable } from '../guard
 import { checkUserRefs } from './user-refs.ts';
 import { getUserRow } from './user-rows.ts';
 import { withTransaction } from '../../../../lib/write/index.ts';
-
-const revokeTokens = (db: Db, userId: number) =>
-  db
-    .update(accessTokens)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt)));
+import { revokeAllTokens } from '../../auth/index.ts';
 
 /** Loads the target in scope (404 otherwise) and refuses acting on an account that holds more than the actor. */
 async function target(ctx: AuthedCtx, db: Db, id: number) {
@@ -51,7 +46,7 @@ export const setStatusVerb = (ctx: AuthedCtx, id: number, status: 0 | 1) =>
     const user = await target(ctx, db, id);
     await db.update(users).set({ status }).where(eq(users.id, id));
     // Old sessions must not come back to life when the account is enabled again.
-    if (status === RecordStatus.Disabled) await revokeTokens(db, id);
+    if (status === RecordStatus.Disabled) await revokeAllTokens(db, id);
     await assertAdminRemains(db, user.tenantId);
   });
 
@@ -76,7 +71,7 @@ export async function resetPasswordVerb(ctx: AuthedCtx, id: number, password: st
         lockedUntil: null,
       })
       .where(eq(users.id, id));
-    await revokeTokens(db, id);
+    await revokeAllTokens(db, id);
   });
 }
 
@@ -103,7 +98,7 @@ export async function deleteUserVerb(ctx: AuthedCtx, id: number) {
   await withTransaction(ctx, async (db) => {
     const user = await target(ctx, db, id);
     await db.delete(groupMembers).where(eq(groupMembers.userId, id));
-    await revokeTokens(db, id);
+    await revokeAllTokens(db, id);
     await db.delete(users).where(eq(users.id, id));
     await assertAdminRemains(db, user.tenantId);
   });
