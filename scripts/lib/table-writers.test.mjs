@@ -16,8 +16,6 @@ const KNOWN = {
     'platform/org owns users; auth (login stamps, lockout), base (tenant admin), self (profile) to ask it',
   invoices: 'sales/invoicing owns invoices; invoice-batch and red-letter to ask it',
   invoiceLines: 'sales/invoicing owns invoice lines; red-letter (red lines) to ask it',
-  groupMenus: 'platform/org owns grants; base (menu sync) to ask it',
-  groupElements: 'platform/org owns grants; base (menu sync) to ask it',
   systemSettings: 'one key per module today; a settings face in platform/base to own the table',
   smsBalances: 'delivery/sms-admin owns balances; dispatch/seed.ts to use openSmsBalances / recordSmsUse',
 };

@@ -7,13 +7,13 @@ import {
   updateElement,
 } from '@fpy/contracts';
 import type { Db } from '@fpy/db';
-import { elements, groupElements } from '@fpy/db';
+import { elements } from '@fpy/db';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../../../http/route.ts';
 import { badRequest, notFound } from '../../../../lib/errors.ts';
 import { isUniqueViolation } from '../../../../lib/db-errors.ts';
-import { grantToTenantAdmins } from './grant-admins.ts';
+import { dropGrants, grantToTenantAdmins } from '../../org/index.ts';
 import { allElements, allMenus, buildElementTree, menuById, toElementRow } from './menu-rows.ts';
 import { withTransaction } from '../../../../lib/write/index.ts';
 
@@ -82,7 +82,7 @@ export function registerElementRoutes(app: FastifyInstance) {
   route(app, deleteElement, async (ctx, { params }) => {
     const removed = await withTransaction(ctx, async (tx) => {
       const rows = await tx.delete(elements).where(eq(elements.id, params.id)).returning({ id: elements.id });
-      if (rows.length) await tx.delete(groupElements).where(eq(groupElements.elementId, params.id));
+      if (rows.length) await dropGrants(tx, { elementIds: [params.id] });
       return rows.length;
     });
     if (!removed) throw notFound('NOT_FOUND.element');

@@ -10,15 +10,15 @@ import {
   uploadMenuIcon,
 } from '@fpy/contracts';
 import type { Db } from '@fpy/db';
-import { elements, groupElements, groupMenus, menus } from '@fpy/db';
-import { eq, inArray } from 'drizzle-orm';
+import { elements, menus } from '@fpy/db';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../../../http/route.ts';
 import { badRequest, businessError } from '../../../../lib/errors.ts';
 import { isUniqueViolation } from '../../../../lib/db-errors.ts';
 import type { FileStore } from '../../../../lib/file-store.ts';
 import { storeImage } from '../uploads/store-image.ts';
-import { grantToTenantAdmins, revokeFromTenantGroups } from './grant-admins.ts';
+import { dropGrants, grantToTenantAdmins, revokeFromTenantGroups } from '../../org/index.ts';
 import { allMenus, buildAdminTree, menuById, subtreeIds, toMenuRow } from './menu-rows.ts';
 import { withTransaction } from '../../../../lib/write/index.ts';
 
@@ -111,14 +111,7 @@ export function registerMenuRoutes(app: FastifyInstance, uploads: FileStore) {
         .delete(elements)
         .where(eq(elements.menuId, current.id))
         .returning({ id: elements.id });
-      if (els.length)
-        await tx.delete(groupElements).where(
-          inArray(
-            groupElements.elementId,
-            els.map((e) => e.id),
-          ),
-        );
-      await tx.delete(groupMenus).where(eq(groupMenus.menuId, current.id));
+      await dropGrants(tx, { menuId: current.id, elementIds: els.map((e) => e.id) });
       await tx.delete(menus).where(eq(menus.id, current.id));
     });
     ctx.invalidateAuthz();

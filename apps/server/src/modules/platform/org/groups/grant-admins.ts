@@ -2,6 +2,11 @@ import type { Db } from '@fpy/db';
 import { groupElements, groupMenus, groups } from '@fpy/db';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 
+/*
+ * Grants (group_menus, group_elements) are written by platform/org only (issue 29 §4): the menu editor in
+ * platform/base grants, revokes and drops them through org's face, inside its own transaction.
+ */
+
 /**
  * A new tenant-scope menu or button goes to every company's 管理员 group, exactly as syncMenus does for
  * shipped menus: a tenant administrator holds every tenant menu, and could not grant it to anyone otherwise.
@@ -39,4 +44,11 @@ export async function revokeFromTenantGroups(db: Db, menuId: number, elementIds:
       .delete(groupElements)
       .where(and(inArray(groupElements.elementId, elementIds), inArray(groupElements.groupId, tenantGroups)));
   }
+}
+
+/** A menu or buttons being deleted leave every group's grants first (one transaction with the delete). */
+export async function dropGrants(db: Db, what: { menuId?: number; elementIds?: number[] }) {
+  if (what.elementIds?.length)
+    await db.delete(groupElements).where(inArray(groupElements.elementId, what.elementIds));
+  if (what.menuId !== undefined) await db.delete(groupMenus).where(eq(groupMenus.menuId, what.menuId));
 }
