@@ -5,6 +5,7 @@ import { route } from '../http/route.ts';
 import { AppError } from '../lib/errors.ts';
 import type { BulkHandler, ServerResource } from './bind.ts';
 import { updateRow } from './writes.ts';
+import { withTransaction } from '../lib/write/index.ts';
 
 type Row = Record<string, unknown>;
 
@@ -32,8 +33,7 @@ const setFields =
 
 /** Runs a verb in one transaction over the distinct ids, so nested writes share it (updateRow nests). */
 export function runBulk(ctx: AuthedCtx, handler: BulkHandler, ids: number[]) {
-  return ctx.db.transaction(async (tx) => {
-    const inner = { ...ctx, db: tx as unknown as AuthedCtx['db'] };
+  return withTransaction(ctx, async (_tx, inner) => {
     // The caller's rows only: the scope of the resource's repository hides the rest before the handler runs.
     return { updated: await handler(inner, [...new Set(ids)]) };
   });

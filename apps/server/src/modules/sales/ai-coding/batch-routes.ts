@@ -15,6 +15,7 @@ import { route } from '../../../http/route.ts';
 import { buildWorkbook, type ExcelColumn, readWorkbook, sendWorkbook } from '../../../lib/excel.ts';
 import { badRequest } from '../../../lib/errors.ts';
 import { readUpload } from '../../../lib/upload.ts';
+import { withTransaction } from '../../../lib/write/index.ts';
 import { catalogFor } from '../tax-codes/index.ts';
 import { isRunningHere, STALE_MS, startJob } from './batch-runner.ts';
 import { isLowConfidence } from './confidence.ts';
@@ -53,7 +54,7 @@ export function registerBatchRoutes(app: FastifyInstance) {
     const { rows } = await readWorkbook(upload.data, NAME_COLUMN);
     const tooLong = rows.find((r) => r.values.name.length > 200);
     if (tooLong) throw badRequest('VALIDATION_FAILED.name_too_long', { row: tooLong.rowNumber });
-    const job = await ctx.db.transaction(async (tx) => {
+    const job = await withTransaction(ctx, async (tx) => {
       const [j] = await tx
         .insert(aiCodingJobs)
         .values({
@@ -146,9 +147,9 @@ export function registerBatchRoutes(app: FastifyInstance) {
     if (missing) throw badRequest('VALIDATION_FAILED.rows_not_in_task', { row: missing });
     // All or nothing: one refused code (summary, retired) leaves the memory untouched.
     const catalog = await catalogFor(ctx.db);
-    await ctx.db.transaction(async (tx) => {
+    await withTransaction(ctx, async (tx) => {
       for (const r of body.rows) {
-        await confirmCoding(ctx, nameOf.get(r.id) as string, r.code, tx as never, catalog);
+        await confirmCoding(ctx, nameOf.get(r.id) as string, r.code, tx, catalog);
         await tx.update(aiCodingJobRows).set({ acceptedCode: r.code }).where(eq(aiCodingJobRows.id, r.id));
       }
     });

@@ -2,6 +2,7 @@ import type { CodingSuggestion } from '@fpy/contracts';
 import type { Db } from '@fpy/db';
 import { aiCodingJobRows, aiCodingJobs, tenantCodingMemory } from '@fpy/db';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { withTransaction } from '../../../lib/write/index.ts';
 import { catalogFor } from '../tax-codes/index.ts';
 import { coderFor } from './coder.ts';
 
@@ -64,7 +65,7 @@ async function runJob(db: Db, jobId: number) {
     // One UPDATE per chunk with the rows as a single JSON parameter: a statement (or a bind parameter)
     // per row made the database, not the coder, the bottleneck.
     const payload = JSON.stringify(results.map((r) => ({ id: r.id, s: r.suggestions })));
-    await db.transaction(async (tx) => {
+    await withTransaction({ db }, async (tx) => {
       await tx.execute(
         sql`UPDATE ai_coding_job_rows AS r SET suggestions = x.s FROM jsonb_to_recordset(${payload}::jsonb) AS x(id int, s jsonb) WHERE r.id = x.id`,
       );
