@@ -42,7 +42,7 @@ export function foldedTree(text: string, keepIdle = false): Frame {
   return root;
 }
 
-const escape = (s: string) =>
+const xmlText = (s: string) =>
   s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 
 /** Warm colours by a hash of the name, so a frame keeps its colour between two graphs. */
@@ -69,9 +69,9 @@ export function flameSvg(root: Frame, title: string): string {
     const share = ((100 * f.value) / Math.max(root.value, 1)).toFixed(1);
     const label = w > 40 ? f.name.slice(0, Math.floor(w / 6.5)) : '';
     boxes.push(
-      `<g><title>${escape(f.name)} — ${share} %</title>` +
+      `<g><title>${xmlText(f.name)} — ${share} %</title>` +
         `<rect x="${x.toFixed(1)}" y="${y}" width="${w.toFixed(1)}" height="${ROW - 1}" fill="${colour(f.name)}"/>` +
-        (label ? `<text x="${(x + 3).toFixed(1)}" y="${y + 12}">${escape(label)}</text>` : '') +
+        (label ? `<text x="${(x + 3).toFixed(1)}" y="${y + 12}">${xmlText(label)}</text>` : '') +
         '</g>',
     );
     let cx = x;
@@ -83,7 +83,7 @@ export function flameSvg(root: Frame, title: string): string {
   walk(root, 0, 0);
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" font-family="monospace" font-size="11">`,
-    `<text x="4" y="14" font-size="13">${escape(title)}</text>`,
+    `<text x="4" y="14" font-size="13">${xmlText(title)}</text>`,
     ...boxes,
     '</svg>',
   ].join('\n');
