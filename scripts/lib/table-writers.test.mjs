@@ -17,7 +17,6 @@ const KNOWN = {
   invoices: 'sales/invoicing owns invoices; invoice-batch and red-letter to ask it',
   invoiceLines: 'sales/invoicing owns invoice lines; red-letter (red lines) to ask it',
   systemSettings: 'one key per module today; a settings face in platform/base to own the table',
-  smsBalances: 'delivery/sms-admin owns balances; dispatch/seed.ts to use openSmsBalances / recordSmsUse',
 };
 
 describe('each table is written by one module (issue 29 §4)', () => {

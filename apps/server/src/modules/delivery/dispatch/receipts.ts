@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Receipt } from '../../../gateways/messaging/gateway.ts';
 import { SANDBOX_PROVIDER_ID } from '../providers/index.ts';
 import { recordEvent } from './records.ts';
+import { withTransaction } from '../../../lib/write/index.ts';
 
 /**
  * The deliveries a receipt may speak for: those sent through the account that received it (its pushed
@@ -39,8 +40,7 @@ export async function applyReceipts(db: Db, receipts: readonly Receipt[]): Promi
       .limit(1);
     if (!d) continue;
     if (d.status === r.status && d.errorCode === (r.status === 'failed' ? r.code : d.errorCode)) continue;
-    await db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    await withTransaction({ db }, async (tx) => {
       const moved = await tx
         .update(deliveries)
         .set(

@@ -1,4 +1,10 @@
-import { mobileAmong, normalizeRecipient, recipientProblem, type DeliveryChannel } from '@fpy/domain';
+import {
+  ISSUED_STATUSES,
+  mobileAmong,
+  normalizeRecipient,
+  recipientProblem,
+  type DeliveryChannel,
+} from '@fpy/domain';
 import { invoiceStatusText } from '@fpy/contracts';
 import { type Db, invoices } from '@fpy/db';
 import { and, eq } from 'drizzle-orm';
@@ -6,8 +12,8 @@ import { badRequest, businessError, notFound } from '../../../lib/errors.ts';
 
 type Invoice = typeof invoices.$inferSelect;
 
-/** Invoices a buyer may receive: issued, and still so after (part of) it was reversed. */
-export const DELIVERABLE_STATUSES: readonly string[] = ['issued', 'partly_red', 'red'];
+/** Invoices a buyer may receive: the domain's issued family (issued, and still so after (part of) it was reversed). */
+export const DELIVERABLE_STATUSES: readonly string[] = ISSUED_STATUSES;
 
 export interface RequestDeliveryInput {
   /** The invoice's company; the caller has already scoped the invoice to what it may touch. */

@@ -1,8 +1,10 @@
 import { classifyDeliveryFailure, type DeliveryStatusName } from '@fpy/domain';
-import { type Db, deliveries, deliveryEvents, invoices, smsBalances, systemSettings, tenants } from '@fpy/db';
-import { and, desc, eq, inArray, like, sql } from 'drizzle-orm';
+import { type Db, deliveries, deliveryEvents, invoices, systemSettings, tenants } from '@fpy/db';
+import { openSmsBalances, recordSmsUse } from '../sms-admin/index.ts';
+import { and, desc, eq, inArray, like } from 'drizzle-orm';
 import { SANDBOX_PROVIDER_ID } from '../providers/index.ts';
 import { FAILURE_EVENTS } from './records.ts';
+import { withTransaction } from '../../../lib/write/index.ts';
 
 /** The demo companies of seed/demo-data.ts, by credit code. */
 const DEMO_CREDIT_CODES = ['91310115MA1K4GDM05', '91440300MA5FPX7Q2H', '91110108MA01R2YK6D'];
@@ -20,17 +22,17 @@ export async function seedSmsBalances(db: Db): Promise<void> {
   if (!demo) return;
   const [done] = await db.select().from(systemSettings).where(eq(systemSettings.key, MARKER));
   if (done) return;
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await withTransaction({ db }, async (tx) => {
     const demoTenants = await tx
       .select({ id: tenants.id })
       .from(tenants)
       .where(inArray(tenants.creditCode, DEMO_CREDIT_CODES));
-    if (demoTenants.length)
-      await tx
-        .insert(smsBalances)
-        .values(demoTenants.map((t) => ({ tenantId: t.id, balance: DEMO_SMS_BALANCE })))
-        .onConflictDoNothing();
+    // The balance rows are sms-admin's (one writer per table): opened through its face.
+    await openSmsBalances(
+      tx,
+      demoTenants.map((t) => t.id),
+      DEMO_SMS_BALANCE,
+    );
     await tx
       .insert(systemSettings)
       .values({ key: MARKER, value: { at: new Date().toISOString() } })
@@ -254,8 +256,7 @@ export async function seedDemoDeliveries(db: Db, now = new Date()): Promise<numb
     .orderBy(desc(invoices.issuedAt))
     .limit(DEMO_DELIVERIES.length);
   if (!list.length) return 0;
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return withTransaction({ db }, async (tx) => {
     let units = 0;
     for (const [i, s] of DEMO_DELIVERIES.entries()) {
       const requested =
@@ -311,14 +312,7 @@ export async function seedDemoDeliveries(db: Db, now = new Date()): Promise<numb
         })),
       );
     }
-    if (units)
-      await tx
-        .update(smsBalances)
-        .set({
-          balance: sql`greatest(${smsBalances.balance} - ${units}, 0)`,
-          used: sql`${smsBalances.used} + ${units}`,
-        })
-        .where(eq(smsBalances.tenantId, demo.id));
+    await recordSmsUse(tx, demo.id, units);
     await tx
       .insert(systemSettings)
       .values({ key: RECORDS_MARKER, value: { at: now.toISOString() } })

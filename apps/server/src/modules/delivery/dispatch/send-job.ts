@@ -14,6 +14,7 @@ import { type SendDetail, triedOf } from './settle.ts';
 import { loadDeliverySettings, loadSignName } from './settings.ts';
 import { shortLinkUrl } from './short-links.ts';
 import { pickTemplate } from './templates.ts';
+import { withTransaction } from '../../../lib/write/index.ts';
 
 /** The invoices a delivery carries: its link's list for a batch link, else its one invoice, in that order. */
 async function invoicesOf(db: Db, d: Delivery) {
@@ -93,8 +94,7 @@ export async function runSend(services: Services, deliveryId: number): Promise<O
 }
 
 async function accept(db: Db, d: Delivery, accepted: Accepted, units: number) {
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await withTransaction({ db }, async (tx) => {
     const now = new Date();
     await tx
       .update(deliveries)
