@@ -255,8 +255,11 @@ describe('render pool (worker threads)', () => {
       expect((await pool.render(inputs[0])).xml).toBe(pooled[0].xml);
       // A thread that dies mid-render fails that render; the next one gets a fresh thread.
       const slots = (pool as unknown as { slots: Set<{ worker: { terminate(): Promise<number> } }> }).slots;
-      // The expectation is attached before the kill, so the rejection is never momentarily unhandled.
-      const dying = expect(pool.render(inputs[1])).rejects.toThrow(/exited/);
+      // The expectation is attached before the kill, so the rejection is never momentarily unhandled. The render
+      // is a long one (hundreds of lines, many pages): a one-page render could finish before the kill landed,
+      // and under a loaded suite it once did.
+      const long: RenderInput = { data: face({}, LINES_PER_PAGE * 40), seal: null, formats: ['pdf', 'xml'] };
+      const dying = expect(pool.render(long)).rejects.toThrow(/exited/);
       await Promise.all([...slots].map((s) => s.worker.terminate()));
       await dying;
       expect((await pool.render(inputs[0])).xml).toBe(pooled[0].xml);
