@@ -45,5 +45,5 @@ export function addSendTask(tx: Tx, d: { id: number; tenantId: number }) {
 
 /** Asks for the send after the commit (the job must find the rows). */
 export function kickSend(jobs: JobQueue, taskId: number) {
-  return kickTask(jobs, taskId);
+  return kickTask(jobs, taskId, 0, DELIVERY_SEND_JOB);
 }

@@ -54,8 +54,13 @@ export async function addTask(tx: Tx, task: NewTask): Promise<number> {
  * for a task that is not due, already running or ended changes nothing. The queue's own attempts only cover a
  * crash of the runner; the task's retries are the outbox's.
  */
-export function kickTask(jobs: JobQueue, taskId: number, delayMs = 0) {
-  return jobs.enqueue(OUTBOX_RUN_JOB, { taskId }, { attempts: 3, backoffMs: 1000, delayMs });
+export function kickTask(jobs: JobQueue, taskId: number, delayMs = 0, kind?: string) {
+  // The kind rides along when the caller knows it: the run then skips a query to look it up.
+  return jobs.enqueue(OUTBOX_RUN_JOB, kind ? { taskId, kind } : { taskId }, {
+    attempts: 3,
+    backoffMs: 1000,
+    delayMs,
+  });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type Db, outboxAttempts, outboxTasks } from '@fpy/db';
-import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { OutboxTask } from './kinds.ts';
 
 /**
@@ -40,16 +40,14 @@ export async function claimTask(
     )
     .returning();
   if (!task) return null;
-  await db
-    .update(outboxAttempts)
-    .set({ outcome: 'lost', endedAt: new Date() })
-    .where(and(eq(outboxAttempts.taskId, task.id), isNull(outboxAttempts.outcome)));
-  await db.insert(outboxAttempts).values({
-    taskId: task.id,
-    tenantId: task.tenantId,
-    kind: task.kind,
-    n: task.attempts,
-    leaseToken: token,
-  });
+  // One statement: an attempt a lost claim left open is closed as lost, and this claim's attempt begins (a
+  // statement fewer on every send; issue 29 bench).
+  await db.execute(sql`
+    WITH lost AS (
+      UPDATE ${outboxAttempts} SET outcome = 'lost', ended_at = now()
+      WHERE ${outboxAttempts.taskId} = ${task.id} AND ${outboxAttempts.outcome} IS NULL
+    )
+    INSERT INTO ${outboxAttempts} (task_id, tenant_id, kind, n, lease_token)
+    VALUES (${task.id}, ${task.tenantId}, ${task.kind}, ${task.attempts}, ${token})`);
   return task;
 }

@@ -18,7 +18,9 @@ export function registerOutboxKind(app: ReadyHooks, services: OutboxServices, ki
   if (registry.kinds.has(kind.kind)) throw new Error(`outbox kind ${kind.kind} registered twice`);
   registry.kinds.set(kind.kind, kind);
   if (created) {
-    services.jobs.process<{ taskId: number }>(OUTBOX_RUN_JOB, (p) => runTask(registry, p.taskId));
+    services.jobs.process<{ taskId: number; kind?: string }>(OUTBOX_RUN_JOB, (p) =>
+      runTask(registry, p.taskId, p.kind),
+    );
     services.scheduler.every(OUTBOX_SWEEP, SWEEP_INTERVAL_MS, async (now) => {
       await sweepOutbox(registry, now);
     });

@@ -26,13 +26,14 @@ function settledOf(registry: Registry, task: OutboxTask, outcome: Outcome): Sett
  * — closes the attempt line and lets the kind mirror the state on its business record. A short wait before the
  * next attempt becomes a delayed job; a long one is left to the sweep (sweep.ts).
  */
-export async function runTask(registry: Registry, taskId: number): Promise<void> {
+export async function runTask(registry: Registry, taskId: number, kindName?: string): Promise<void> {
   const { db, jobs } = registry.services;
-  const [head] = await db
-    .select({ kind: outboxTasks.kind })
-    .from(outboxTasks)
-    .where(eq(outboxTasks.id, taskId));
-  const kind = head && registry.kinds.get(head.kind);
+  // A kick that names the kind saves the lookup; the claim below still checks it against the row.
+  const name =
+    kindName ??
+    (await db.select({ kind: outboxTasks.kind }).from(outboxTasks).where(eq(outboxTasks.id, taskId)))[0]
+      ?.kind;
+  const kind = name ? registry.kinds.get(name) : undefined;
   if (!kind) return; // gone, or a kind this process does not handle
   const task = await claimTask(db, taskId, {
     kinds: [kind.kind],
@@ -89,5 +90,5 @@ export async function runTask(registry: Registry, taskId: number): Promise<void>
   });
   if (!landed || settled.state !== 'pending') return;
   const wait = settled.nextAt.getTime() - kind.policy.now().getTime();
-  if (wait <= kind.policy.queueDelayMaxMs) await kickTask(jobs, task.id, Math.max(0, wait));
+  if (wait <= kind.policy.queueDelayMaxMs) await kickTask(jobs, task.id, Math.max(0, wait), task.kind);
 }

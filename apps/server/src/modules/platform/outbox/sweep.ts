@@ -20,7 +20,7 @@ export async function sweepOutbox(registry: Registry, now: Date): Promise<number
   const kinds = [...registry.kinds.keys()];
   if (!kinds.length) return 0;
   const due = await registry.services.db
-    .select({ id: outboxTasks.id })
+    .select({ id: outboxTasks.id, kind: outboxTasks.kind })
     .from(outboxTasks)
     .where(
       and(
@@ -33,7 +33,7 @@ export async function sweepOutbox(registry: Registry, now: Date): Promise<number
     )
     .orderBy(asc(outboxTasks.nextAt))
     .limit(SWEEP_BATCH);
-  for (const t of due) await kickTask(registry.services.jobs, t.id);
+  for (const t of due) await kickTask(registry.services.jobs, t.id, 0, t.kind);
   return due.length;
 }
 
