@@ -2,8 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 /** API test files that replace a server module with vi.mock: they run in a fresh module graph of their own. */
 const MOCKING = [
-  'apps/server/test/invoice-query.test.ts',
-  'apps/server/test/invoicing-accept-groups.test.ts',
+  'apps/server/test/sales/invoice-query.test.ts',
+  'apps/server/test/sales/invoicing-accept-groups.test.ts',
 ];
 
 const api = {

@@ -1,7 +1,7 @@
 // Issue 28 §4: time to refuse an .xlsx bomb (about 1 MB that unpacks to 1 GiB; honest sizes, and sizes that lie)
 // on every workbook import route, through HTTP on the running server (the API test asserts the 400s and memory).
 // Standalone: node --import tsx scripts/bench/archive-bomb.ts (starts its own server on port 9794).
-import { xlsxBomb } from '../../apps/server/test/archive-bomb.ts';
+import { xlsxBomb } from '../../apps/server/test/lib/archive-bomb.ts';
 import { type BenchServer, startServer } from './server-process.ts';
 
 /** The workbook imports: users, commodities, 批量开具, AI coding in batch, customers, SMS lists. */

@@ -1,6 +1,6 @@
 // 批量开具: how long the upload of a full template (MAX_IMPORT_ROWS = 5,000 rows, 1,250 invoices) takes to be
 // parsed and validated, through HTTP on the running server. A figure, not a test: timings live here.
-import { batchWorkbook, line as batchLine } from '../../apps/server/test/invoice-batch-helpers.ts';
+import { batchWorkbook, line as batchLine } from '../../apps/server/test/sales/invoice-batch-helpers.ts';
 import type { BenchServer } from './server-process.ts';
 
 export async function benchBatchImport(server: BenchServer, token: string) {

@@ -1,5 +1,5 @@
 import { isPlatformAccount, TenantType } from '@fpy/domain';
-import type { MenuNode } from './system/profile.ts';
+import type { MenuNode } from './platform/profile.ts';
 
 /** What decides whether an account has a layout page: the §3 flags of the signed-in user. */
 export interface LayoutAccount {

@@ -1,7 +1,7 @@
 import { dec, MAX_AMOUNT_INTEGER_DIGITS, tryParseDecimal } from '@fpy/domain';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { quantityPriceInRange } from '../src/billing/calculate.ts';
+import { quantityPriceInRange } from '../src/sales/calculate.ts';
 
 /** The rule as written: the product, computed exactly, has at most 12 integer digits. */
 const exact = (quantity: string, unitPrice: string) => {

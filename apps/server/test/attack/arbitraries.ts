@@ -11,7 +11,7 @@ import {
   smuggledValues,
   WRONG_TYPES,
 } from './values.ts';
-import { xlsxBomb } from '../archive-bomb.ts';
+import { xlsxBomb } from '../lib/archive-bomb.ts';
 
 /**
  * fast-check arbitraries derived from the JSON schema of each field in the OpenAPI document: valid-shaped

@@ -2,7 +2,7 @@ import { DESTINATION_HOST_FIELD, SECRET_DESTINATIONS, SECRET_MASK } from '@fpy/c
 import { messageProviders, users } from '@fpy/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clearProviders, insertProvider } from '../delivery-providers-helpers.ts';
+import { clearProviders, insertProvider } from '../delivery/delivery-providers-helpers.ts';
 import { bearer, useTestApp } from '../harness.ts';
 import { startInternalListener } from '../stand-ins/internal-listener.ts';
 import type { Operation } from './arbitraries.ts';

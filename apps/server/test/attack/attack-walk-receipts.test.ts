@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertProvider } from '../delivery-providers-helpers.ts';
+import { insertProvider } from '../delivery/delivery-providers-helpers.ts';
 import {
   acceptedDelivery,
   aliyunReport,
   dsnFor,
   type ReceiptKind,
   tencentReport,
-} from '../delivery-receipts-helpers.ts';
+} from '../delivery/delivery-receipts-helpers.ts';
 import { bearer, useTestApp } from '../harness.ts';
-import { HOSTILE_BOUNCES } from '../hostile-bounces.ts';
+import { HOSTILE_BOUNCES } from '../delivery/hostile-bounces.ts';
 import { accounts } from './accounts.ts';
 import type { Operation } from './arbitraries.ts';
 import { type Snapshot, snapshot } from './snapshot.ts';

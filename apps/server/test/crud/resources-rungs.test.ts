@@ -3,12 +3,12 @@ import { TenantType } from '@fpy/domain';
 import { customersMeta } from '@fpy/resources';
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { bindResource } from '../src/crud/bind.ts';
-import { listRows } from '../src/crud/register.ts';
-import { repository } from '../src/crud/repository.ts';
-import type { AuthedCtx } from '../src/http/context.ts';
-import { customerHooks } from '../src/modules/sales/customers/hooks.ts';
-import { bareUserToken, bearer, useTestApp } from './harness.ts';
+import { bindResource } from '../../src/crud/bind.ts';
+import { listRows } from '../../src/crud/register.ts';
+import { repository } from '../../src/crud/repository.ts';
+import type { AuthedCtx } from '../../src/http/context.ts';
+import { customerHooks } from '../../src/modules/sales/customers/hooks.ts';
+import { bareUserToken, bearer, useTestApp } from '../harness.ts';
 
 /**
  * Rungs of issue 29 §5: a bulk verb declared on a resource becomes a route of its own (bounded ids, its own

@@ -1,6 +1,6 @@
 import { deliveries, deliveryEvents, invoices, messageProviders, users } from '@fpy/db';
 import { eq } from 'drizzle-orm';
-import type { TestApp } from './harness.ts';
+import type { TestApp } from '../harness.ts';
 
 /**
  * Rows of the delivery tables as the dispatch pipeline leaves them, inserted directly: the SMS/e-mail

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { insertProvider } from './delivery-providers-helpers.ts';
 import { dsnFor, receiptPath } from './delivery-receipts-helpers.ts';
-import { useTestApp } from './harness.ts';
+import { useTestApp } from '../harness.ts';
 import { headerLines, HOSTILE_BOUNCES, nestedParts, siblingParts } from './hostile-bounces.ts';
 
 /**

@@ -3,11 +3,11 @@ import { deliveries, invoiceEvents, invoices, shortLinks, tenantParameters } fro
 import { and, eq } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MISS_BUDGET } from '../src/modules/delivery/buyer-links/resolve.ts';
-import { useTestApp } from './harness.ts';
-import { parseXml, xmlText } from './invoice-files-helpers.ts';
-import { redApi, SERVICE } from './red-letter-helpers.ts';
-import { api, invoiceBody } from './invoicing-helpers.ts';
+import { MISS_BUDGET } from '../../src/modules/delivery/buyer-links/resolve.ts';
+import { useTestApp } from '../harness.ts';
+import { parseXml, xmlText } from '../sales/invoice-files-helpers.ts';
+import { redApi, SERVICE } from '../sales/red-letter-helpers.ts';
+import { api, invoiceBody } from '../sales/invoicing-helpers.ts';
 
 /**
  * Issue 14 §4–5: the buyer's public link calls. Links are created here as rows (as the dispatcher would), for

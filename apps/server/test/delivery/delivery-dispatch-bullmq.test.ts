@@ -3,9 +3,9 @@ import { deliveries } from '@fpy/db';
 import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BullQueue } from '../src/jobs/bullmq-queue.ts';
-import { jobPrefixFor } from '../src/jobs/prefix.ts';
-import { sendPolicy } from '../src/modules/delivery/dispatch/jobs.ts';
+import { BullQueue } from '../../src/jobs/bullmq-queue.ts';
+import { jobPrefixFor } from '../../src/jobs/prefix.ts';
+import { sendPolicy } from '../../src/modules/delivery/dispatch/jobs.ts';
 import {
   deliveriesOf,
   dispatchApi,
@@ -13,7 +13,7 @@ import {
   retryable,
   useFakeGateway,
 } from './delivery-dispatch-helpers.ts';
-import { createTestApp } from './harness.ts';
+import { createTestApp } from '../harness.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 const prefixes: string[] = [];

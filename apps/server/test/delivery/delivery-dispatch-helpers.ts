@@ -8,9 +8,9 @@ import {
   type OutboundSms,
   ProviderError,
   type Receipt,
-} from '../src/gateways/messaging/gateway.ts';
-import { bearer, type TestApp } from './harness.ts';
-import { api, invoiceBody } from './invoicing-helpers.ts';
+} from '../../src/gateways/messaging/gateway.ts';
+import { bearer, type TestApp } from '../harness.ts';
+import { api, invoiceBody } from '../sales/invoicing-helpers.ts';
 
 /**
  * A stand-in MessagingGateway: records what it was asked to send and answers from a script (each call takes the

@@ -1,10 +1,10 @@
 import { deliveries, outboxAttempts, outboxTasks } from '@fpy/db';
 import { and, asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adoptOpenDeliveries } from '../src/modules/delivery/dispatch/adopt.ts';
-import { DELIVERY_RETRY_SWEEP, DELIVERY_SEND_JOB } from '../src/modules/delivery/dispatch/jobs.ts';
+import { adoptOpenDeliveries } from '../../src/modules/delivery/dispatch/adopt.ts';
+import { DELIVERY_RETRY_SWEEP, DELIVERY_SEND_JOB } from '../../src/modules/delivery/dispatch/jobs.ts';
 import { type FakeGateway, dispatchApi, issueInvoice, useFakeGateway } from './delivery-dispatch-helpers.ts';
-import { useTestApp } from './harness.ts';
+import { useTestApp } from '../harness.ts';
 
 const app = useTestApp();
 const db = () => app().services.db;

@@ -1,10 +1,10 @@
 import { deliveries, outboxMessages } from '@fpy/db';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sendPolicy } from '../src/modules/delivery/dispatch/jobs.ts';
-import { RECEIPT_POLL_TASK } from '../src/modules/delivery/providers/index.ts';
+import { sendPolicy } from '../../src/modules/delivery/dispatch/jobs.ts';
+import { RECEIPT_POLL_TASK } from '../../src/modules/delivery/providers/index.ts';
 import { deliveriesOf, dispatchApi, eventsOf, issueInvoice } from './delivery-dispatch-helpers.ts';
-import { useTestApp } from './harness.ts';
+import { useTestApp } from '../harness.ts';
 import { smsLimits } from '@fpy/db';
 
 /**

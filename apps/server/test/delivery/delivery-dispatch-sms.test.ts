@@ -1,8 +1,8 @@
 import { deliveries, messageTemplates, shortLinks, smsBalances, smsControlEntries, smsLimits } from '@fpy/db';
 import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ProviderError } from '../src/gateways/messaging/gateway.ts';
-import { sendPolicy } from '../src/modules/delivery/dispatch/jobs.ts';
+import { ProviderError } from '../../src/gateways/messaging/gateway.ts';
+import { sendPolicy } from '../../src/modules/delivery/dispatch/jobs.ts';
 import {
   type FakeGateway,
   deliveriesOf,
@@ -13,7 +13,7 @@ import {
   retryable,
   useFakeGateway,
 } from './delivery-dispatch-helpers.ts';
-import { bearer, useTestApp } from './harness.ts';
+import { bearer, useTestApp } from '../harness.ts';
 
 const app = useTestApp();
 let gw: FakeGateway;

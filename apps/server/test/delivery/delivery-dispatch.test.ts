@@ -1,7 +1,7 @@
 import { deliveries, shortLinks, smsLimits } from '@fpy/db';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sendPolicy } from '../src/modules/delivery/dispatch/jobs.ts';
+import { sendPolicy } from '../../src/modules/delivery/dispatch/jobs.ts';
 import {
   type FakeGateway,
   deliveriesOf,
@@ -13,7 +13,7 @@ import {
   setDeliverySettings,
   useFakeGateway,
 } from './delivery-dispatch-helpers.ts';
-import { useTestApp } from './harness.ts';
+import { useTestApp } from '../harness.ts';
 
 const app = useTestApp();
 let gw: FakeGateway;

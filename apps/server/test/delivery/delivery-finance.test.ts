@@ -2,8 +2,8 @@ import { DEFAULT_RETRY_POLICY } from '@fpy/domain';
 import { deliveries, smsBalances, smsLimits, tenantParameters } from '@fpy/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MessagingGateway } from '../src/gateways/messaging/gateway.ts';
-import { DELIVERY_RETRY_SWEEP, sendPolicy } from '../src/modules/delivery/dispatch/jobs.ts';
+import type { MessagingGateway } from '../../src/gateways/messaging/gateway.ts';
+import { DELIVERY_RETRY_SWEEP, sendPolicy } from '../../src/modules/delivery/dispatch/jobs.ts';
 import {
   DISPATCH,
   FakeGateway,
@@ -16,8 +16,8 @@ import {
   setBalance,
 } from './delivery-dispatch-helpers.ts';
 import { clearProviders, insertProvider } from './delivery-providers-helpers.ts';
-import { bearer, useTestApp } from './harness.ts';
-import { type AliyunStandIn, startAliyunStandIn } from './stand-ins/aliyun-sms.ts';
+import { bearer, useTestApp } from '../harness.ts';
+import { type AliyunStandIn, startAliyunStandIn } from '../stand-ins/aliyun-sms.ts';
 
 /**
  * Issue 28 §9, delivery as a finance department meets it: units billed once from what a provider accepted, the

@@ -7,10 +7,10 @@ import {
   OutboundBlocked,
   OutboundGuard,
   withOutboundGuard,
-} from '../src/lib/outbound/index.ts';
+} from '../../src/lib/outbound/index.ts';
 import { clearProviders, gatewayOf, insertProvider } from './delivery-providers-helpers.ts';
-import { bearer, useTestApp } from './harness.ts';
-import { INTERNAL_BANNER, INTERNAL_SECRET, startInternalListener } from './stand-ins/internal-listener.ts';
+import { bearer, useTestApp } from '../harness.ts';
+import { INTERNAL_BANNER, INTERNAL_SECRET, startInternalListener } from '../stand-ins/internal-listener.ts';
 
 /**
  * Issue 28 §1: the server connects to no loopback, private, link-local, unspecified, multicast or reserved

@@ -2,7 +2,7 @@ import { messageProviders, resourceChanges, users } from '@fpy/db';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clearProviders } from './delivery-providers-helpers.ts';
-import { bearer, useTestApp } from './harness.ts';
+import { bearer, useTestApp } from '../harness.ts';
 
 /**
  * Issue 14 §3: the platform's provider pages (/smsMessage/smsFacilitatorManage, /emailMessage/

@@ -6,7 +6,7 @@ import { SMTPServer, type SMTPServerEnvelope } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveriesOf, eventsOf, issueInvoice } from './delivery-dispatch-helpers.ts';
 import { clearProviders, insertProvider } from './delivery-providers-helpers.ts';
-import { useTestApp } from './harness.ts';
+import { useTestApp } from '../harness.ts';
 
 /**
  * Issue 14 §1 "bounces for e-mail": each message goes out with a DSN request (ENVID = our Message-ID,

@@ -1,7 +1,7 @@
 import { type Db, messageProviders } from '@fpy/db';
-import type { Receipt } from '../src/gateways/messaging/gateway.ts';
-import { type ProviderGateway, onReceipts } from '../src/modules/delivery/providers/index.ts';
-import type { TestApp } from './harness.ts';
+import type { Receipt } from '../../src/gateways/messaging/gateway.ts';
+import { type ProviderGateway, onReceipts } from '../../src/modules/delivery/providers/index.ts';
+import type { TestApp } from '../harness.ts';
 
 /** A provider account row as an administrator would have saved it (tests write it directly). */
 export async function insertProvider(

@@ -1,10 +1,10 @@
 import { outboxMessages, users } from '@fpy/db';
 import { desc, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ProviderError } from '../src/gateways/messaging/gateway.ts';
-import { RECEIPT_POLL_TASK } from '../src/modules/delivery/providers/index.ts';
+import { ProviderError } from '../../src/gateways/messaging/gateway.ts';
+import { RECEIPT_POLL_TASK } from '../../src/modules/delivery/providers/index.ts';
 import { clearProviders, collectReceipts, insertProvider } from './delivery-providers-helpers.ts';
-import { useTestApp } from './harness.ts';
+import { useTestApp } from '../harness.ts';
 
 /**
  * Issue 14 §1: with nothing configured the embedded sandbox delivers into the outbox, answers like a provider

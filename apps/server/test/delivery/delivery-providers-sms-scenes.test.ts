@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ProviderError } from '../src/gateways/messaging/gateway.ts';
+import { ProviderError } from '../../src/gateways/messaging/gateway.ts';
 import { clearProviders, insertProvider } from './delivery-providers-helpers.ts';
-import { bearer, useTestApp } from './harness.ts';
-import { type AliyunStandIn, startAliyunStandIn } from './stand-ins/aliyun-sms.ts';
-import { startTencentStandIn, type TencentStandIn } from './stand-ins/tencent-sms.ts';
+import { bearer, useTestApp } from '../harness.ts';
+import { type AliyunStandIn, startAliyunStandIn } from '../stand-ins/aliyun-sms.ts';
+import { startTencentStandIn, type TencentStandIn } from '../stand-ins/tencent-sms.ts';
 
 /**
  * Issue 14 §1: 阿里云 and 腾讯云 only send approved templates, so an SMS account names a template per scene

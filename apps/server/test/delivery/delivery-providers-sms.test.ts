@@ -1,10 +1,10 @@
-import { ProviderError } from '../src/gateways/messaging/gateway.ts';
+import { ProviderError } from '../../src/gateways/messaging/gateway.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   createMessagingGateway,
   RECEIPT_POLL_TASK,
   setPendingSource,
-} from '../src/modules/delivery/providers/index.ts';
+} from '../../src/modules/delivery/providers/index.ts';
 import {
   clearProviders,
   collectReceipts,
@@ -12,9 +12,9 @@ import {
   insertProvider,
   seeded,
 } from './delivery-providers-helpers.ts';
-import { useTestApp } from './harness.ts';
-import { type AliyunStandIn, startAliyunStandIn } from './stand-ins/aliyun-sms.ts';
-import { startTencentStandIn, type TencentStandIn } from './stand-ins/tencent-sms.ts';
+import { useTestApp } from '../harness.ts';
+import { type AliyunStandIn, startAliyunStandIn } from '../stand-ins/aliyun-sms.ts';
+import { startTencentStandIn, type TencentStandIn } from '../stand-ins/tencent-sms.ts';
 
 /**
  * Issue 14 §1: the real SDKs (阿里云 @alicloud/dysmsapi20170525, 腾讯云 tencentcloud-sdk-nodejs-sms) against local

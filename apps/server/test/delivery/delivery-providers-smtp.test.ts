@@ -5,9 +5,9 @@ import { eq } from 'drizzle-orm';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ProviderError } from '../src/gateways/messaging/gateway.ts';
+import { ProviderError } from '../../src/gateways/messaging/gateway.ts';
 import { clearProviders, insertProvider } from './delivery-providers-helpers.ts';
-import { useTestApp } from './harness.ts';
+import { useTestApp } from '../harness.ts';
 
 /**
  * Issue 14 §1 and §6: e-mail through nodemailer to a real SMTP server started here (smtp-server): login, the

@@ -4,8 +4,8 @@ import { messageProviders } from '@fpy/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clearProviders } from './delivery-providers-helpers.ts';
-import { bearer, useTestApp } from './harness.ts';
-import { INTERNAL_BANNER, INTERNAL_SECRET, startInternalListener } from './stand-ins/internal-listener.ts';
+import { bearer, useTestApp } from '../harness.ts';
+import { INTERNAL_BANNER, INTERNAL_SECRET, startInternalListener } from '../stand-ins/internal-listener.ts';
 
 /**
  * Issue 28 §1 (a test send answers the kind of failure in the user's language, never the remote's own bytes)

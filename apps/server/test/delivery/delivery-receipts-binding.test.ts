@@ -1,8 +1,8 @@
 import { users } from '@fpy/db';
 import { inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { applyReceipts } from '../src/modules/delivery/dispatch/index.ts';
-import { SANDBOX_PROVIDER_ID } from '../src/modules/delivery/providers/index.ts';
+import { applyReceipts } from '../../src/modules/delivery/dispatch/index.ts';
+import { SANDBOX_PROVIDER_ID } from '../../src/modules/delivery/providers/index.ts';
 import { insertProvider } from './delivery-providers-helpers.ts';
 import {
   acceptedDelivery,
@@ -12,7 +12,7 @@ import {
   receiptPath,
   stateOf,
 } from './delivery-receipts-helpers.ts';
-import { bearer, useTestApp } from './harness.ts';
+import { bearer, useTestApp } from '../harness.ts';
 
 /**
  * Issue 28 §3: a receipt (bounce, DSN, SMS status report; pushed or polled) changes only deliveries sent through

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type Db, deliveries, deliveryEvents } from '@fpy/db';
 import { eq } from 'drizzle-orm';
-import type { TestApp } from './harness.ts';
+import type { TestApp } from '../harness.ts';
 
 /**
  * Receipts as each provider pushes them (issue 28 §3): a raw DSN piped to a bounce endpoint, 阿里云's SmsReport

@@ -7,7 +7,7 @@ import {
   sheets,
   tenantOf,
 } from './delivery-admin-fixtures.ts';
-import { bearer, useTestApp } from './harness.ts';
+import { bearer, useTestApp } from '../harness.ts';
 
 /**
  * 短信/邮件发送记录, 状态报告 and the statistics (issue 14 §3) on fixture rows as the dispatch pipeline

@@ -2,10 +2,10 @@ import { DELIVERY_STATUS_NAMES } from '@fpy/domain';
 import { smsBalances, users } from '@fpy/db';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoDeliveries } from '../src/modules/delivery/dispatch/index.ts';
-import { seedInvoiceDemo } from '../src/seed/invoice-demo.ts';
+import { seedDemoDeliveries } from '../../src/modules/delivery/dispatch/index.ts';
+import { seedInvoiceDemo } from '../../src/seed/invoice-demo.ts';
 import { sheets } from './delivery-admin-fixtures.ts';
-import { bearer, useTestApp } from './harness.ts';
+import { bearer, useTestApp } from '../harness.ts';
 
 /**
  * Issue 28 §11: on a fresh start the delivery pages are not empty — the demo company's seeded invoices come with

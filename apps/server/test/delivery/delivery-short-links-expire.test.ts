@@ -2,7 +2,7 @@ import { resourceChanges, shortLinks } from '@fpy/db';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { issueInvoice } from './delivery-dispatch-helpers.ts';
-import { bearer, useTestApp } from './harness.ts';
+import { bearer, useTestApp } from '../harness.ts';
 
 /**
  * 立即到期 on /invoicePlat/shorturl: a link's validity ends now, so its buyer sees the expired page (and may ask

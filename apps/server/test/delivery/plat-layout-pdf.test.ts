@@ -1,8 +1,8 @@
 import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { multipart, PNG_BYTES, upload } from './base-helpers.ts';
-import { bearer, useTestApp } from './harness.ts';
-import { api as invoicing, invoiceBody } from './invoicing-helpers.ts';
+import { multipart, PNG_BYTES, upload } from '../platform/base-helpers.ts';
+import { bearer, useTestApp } from '../harness.ts';
+import { api as invoicing, invoiceBody } from '../sales/invoicing-helpers.ts';
 
 /**
  * 发票模板 (/invoicePlat/fpmb) really changes the PDF: with the seal option off no image is stamped, with the

@@ -2,8 +2,8 @@ import { deliveries, resourceChanges, shortLinks, smsBalances, smsRecharges, use
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, useTestApp } from './harness.ts';
-import { api as invoicing, invoiceBody } from './invoicing-helpers.ts';
+import { bearer, useTestApp } from '../harness.ts';
+import { api as invoicing, invoiceBody } from '../sales/invoicing-helpers.ts';
 
 /**
  * 短链接管理 and 账单 (issue 14, /invoicePlat/shorturl, /bill): the company's links with filters, disable and

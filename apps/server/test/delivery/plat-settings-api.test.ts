@@ -2,8 +2,8 @@ import { resourceChanges, tenantParameters, tenants, users } from '@fpy/db';
 import { and, desc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { multipart, PNG_BYTES, upload } from './base-helpers.ts';
-import { bearer, useTestApp } from './harness.ts';
+import { multipart, PNG_BYTES, upload } from '../platform/base-helpers.ts';
+import { bearer, useTestApp } from '../harness.ts';
 
 /**
  * 开票平台设置 (issue 14, /invoicePlat): company information, SMS signature, delivery settings, code-card page

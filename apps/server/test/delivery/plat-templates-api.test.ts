@@ -1,7 +1,7 @@
 import { messageTemplates, resourceChanges, users } from '@fpy/db';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, useTestApp } from './harness.ts';
+import { bearer, useTestApp } from '../harness.ts';
 
 /**
  * 消息模板 and 发票分类 (issue 14, /invoicePlat/template, /invoiceClassify) on the resource ladder: the write

@@ -1,8 +1,8 @@
 import { tenantParameters } from '@fpy/db';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { isLoopbackUrl } from '../src/lib/public-address.ts';
-import { bearer, useTestApp } from './harness.ts';
+import { isLoopbackUrl } from '../../src/lib/public-address.ts';
+import { bearer, useTestApp } from '../harness.ts';
 
 /**
  * Issue 28 §9: links in mail and SMS are built on PUBLIC_BASE_URL, or on http://localhost:PORT when it is not set,

@@ -2,7 +2,7 @@ import { messageTemplates, resourceChanges, smsBalances, smsControlEntries, smsR
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sheets, tenantOf } from './delivery-admin-fixtures.ts';
-import { bearer, useTestApp } from './harness.ts';
+import { bearer, useTestApp } from '../harness.ts';
 
 /**
  * 短信管理 (issue 14 §3): balances and recharges, blacklist / whitelist, frequency limits, the platform's SMS

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PNG_BYTES } from './base-helpers.ts';
+import { PNG_BYTES } from '../platform/base-helpers.ts';
 import {
   call,
   encryptFor,

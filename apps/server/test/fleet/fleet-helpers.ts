@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { onPostgres } from './harness.ts';
+import { onPostgres } from '../harness.ts';
 
 /**
  * Real server processes (main.ts, as `npm start` runs it) on one fresh PostgreSQL database and one Redis, for
@@ -18,7 +18,7 @@ import { onPostgres } from './harness.ts';
  */
 export const redisUrl = process.env.TEST_REDIS_URL;
 export const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const ROOT = new URL('../../..', import.meta.url).pathname;
+const ROOT = new URL('../../../..', import.meta.url).pathname;
 /** Real processes need PostgreSQL (PGlite is single-process) and Redis (the bus, the jobs, the limiters). */
 export const fleetAvailable = onPostgres && !!redisUrl;
 

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEMO_USERS } from '../src/seed/demo-data.ts';
+import { DEMO_USERS } from '../../src/seed/demo-data.ts';
 import { base, Fleet, fleetAvailable, freePort, login } from './fleet-helpers.ts';
 import { invoiceBody, invoiceRows, sandboxNumbers, waitAllIssued } from './fleet-invoices.ts';
 

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BullQueue } from '../src/jobs/bullmq-queue.ts';
-import { redisTickClaim, Scheduler } from '../src/jobs/scheduler.ts';
-import { bearer, createTestApp, type TestApp } from './harness.ts';
+import { BullQueue } from '../../src/jobs/bullmq-queue.ts';
+import { redisTickClaim, Scheduler } from '../../src/jobs/scheduler.ts';
+import { bearer, createTestApp, type TestApp } from '../harness.ts';
 
 /**
  * Several server processes on one database and one Redis (issue 13 §4), built here as two apps in one test

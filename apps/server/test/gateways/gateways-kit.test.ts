@@ -15,9 +15,9 @@ import {
   receiptHooks,
   tryOrder,
   vendorRefusal,
-} from '../src/gateways/kit/index.ts';
-import { OutboundBlocked } from '../src/lib/outbound/index.ts';
-import { AppError } from '../src/lib/errors.ts';
+} from '../../src/gateways/kit/index.ts';
+import { OutboundBlocked } from '../../src/lib/outbound/index.ts';
+import { AppError } from '../../src/lib/errors.ts';
 
 /** The gateway kit on its own (issue 29 §2): no vendor, no database — the rules every gateway shares. */
 const account = (id: number, over: Partial<GatewayAccount> = {}): GatewayAccount => ({

@@ -1,9 +1,9 @@
 import { trackingEvents } from '@fpy/db';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.ts';
-import { ipBudget, type RateLimits } from '../src/plugins/rate-limit.ts';
-import { createTestApp } from './harness.ts';
+import { loadConfig } from '../../src/config.ts';
+import { ipBudget, type RateLimits } from '../../src/plugins/rate-limit.ts';
+import { createTestApp } from '../harness.ts';
 
 /**
  * Issue 12 §3: anonymous writes are limited per client IP by the login limiter, every public write route by

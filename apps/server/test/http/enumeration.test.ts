@@ -1,9 +1,9 @@
 import { outboxMessages, users, verificationCodes } from '@fpy/db';
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { hashPassword } from '../src/lib/hash.ts';
-import { newCreditCode } from './base-helpers.ts';
-import { useTestApp } from './harness.ts';
+import { hashPassword } from '../../src/lib/hash.ts';
+import { newCreditCode } from '../platform/base-helpers.ts';
+import { useTestApp } from '../harness.ts';
 
 /**
  * Issue 12 §4: every anonymous answer is the same for a real and an unknown account, in content and in time.

@@ -1,10 +1,10 @@
 import { gateLogs } from '@fpy/db';
 import { like, or } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config.ts';
-import { Readiness } from '../src/plugins/health.ts';
-import { shutdown } from '../src/shutdown.ts';
-import { createTestApp, type TestApp } from './harness.ts';
+import { ConfigError, loadConfig } from '../../src/config.ts';
+import { Readiness } from '../../src/plugins/health.ts';
+import { shutdown } from '../../src/shutdown.ts';
+import { createTestApp, type TestApp } from '../harness.ts';
 
 /**
  * Issue 22 §3: GET /healthz and GET /readyz through the real plugin stack (PGlite, and PostgreSQL when

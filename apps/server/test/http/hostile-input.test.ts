@@ -2,10 +2,10 @@ import { commodities, customers, invoices } from '@fpy/db';
 import { count } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '../src/lib/errors.ts';
-import { calculateDraft } from '../src/modules/sales/invoice-calc/calculate.ts';
-import { multipart, newCreditCode } from './base-helpers.ts';
-import { bearer, useTestApp } from './harness.ts';
+import { AppError } from '../../src/lib/errors.ts';
+import { calculateDraft } from '../../src/modules/sales/invoice-calc/calculate.ts';
+import { multipart, newCreditCode } from '../platform/base-helpers.ts';
+import { bearer, useTestApp } from '../harness.ts';
 
 /**
  * Issue 12 §5: every request an attacker (or a careless client) found answering 500 is a 400 with

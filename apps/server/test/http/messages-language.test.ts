@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CJK_RE, formatMessage, isMessageKey, messages } from '@fpy/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, bareUserToken, bearer, useTestApp } from './harness.ts';
-import { api as invoicing, invoiceBody } from './invoicing-helpers.ts';
+import { createTestApp, bareUserToken, bearer, useTestApp } from '../harness.ts';
+import { api as invoicing, invoiceBody } from '../sales/invoicing-helpers.ts';
 
 /**
  * Issue 13 §3: every server message in the user's language. The console's X-Locale wins, then Accept-Language,
@@ -217,7 +217,7 @@ describe('rate-limit replies in the request language', () => {
 });
 
 describe('every message key the server names is in the catalogue', () => {
-  const SRC = join(import.meta.dirname, '../src');
+  const SRC = join(import.meta.dirname, '../../src');
   const files = (dir: string): string[] =>
     readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
       e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { PHONE_ENTRIES, phoneEntryHtml } from '@fpy/contracts/phone-entries';
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from './harness.ts';
+import { createTestApp } from '../harness.ts';
 
 /** A built web app in miniature: the console's index.html and each phone entry's HTML where the build writes it. */
 function fakeDist(entries = PHONE_ENTRIES) {

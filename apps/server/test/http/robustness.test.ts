@@ -1,9 +1,9 @@
 import { users } from '@fpy/db';
 import { count, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
-import { bearer, createTestApp } from './harness.ts';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import { bearer, createTestApp } from '../harness.ts';
 
 describe('robustness', () => {
   it('answers a database failure with 500 { status, code, message, requestId } and no stack trace', async () => {

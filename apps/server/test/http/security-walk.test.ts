@@ -1,6 +1,6 @@
 import { catalogueCodes } from '@fpy/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bareUserToken, bearer, useTestApp } from './harness.ts';
+import { bareUserToken, bearer, useTestApp } from '../harness.ts';
 
 /**
  * Walks the generated OpenAPI document and proves, for every route: no token → 401; a user lacking the

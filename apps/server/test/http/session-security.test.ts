@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { accessTokens } from '@fpy/db';
 import { desc } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestApp, useTestApp } from './harness.ts';
+import { bearer, createTestApp, type TestApp, useTestApp } from '../harness.ts';
 
 /**
  * Issue 12 §2–§3: the console's session is an HttpOnly cookie that counts only on requests the console's own

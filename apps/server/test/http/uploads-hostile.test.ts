@@ -11,8 +11,8 @@ import ExcelJS from 'exceljs';
 import { strToU8, zipSync } from 'fflate';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { multipart, PNG_BYTES, upload } from './base-helpers.ts';
-import { createTestApp, type TestApp, useTestApp } from './harness.ts';
+import { multipart, PNG_BYTES, upload } from '../platform/base-helpers.ts';
+import { createTestApp, type TestApp, useTestApp } from '../harness.ts';
 
 /**
  * Issue 12 §1: an upload cannot carry script. Every hostile file below is sent to every upload route; each is

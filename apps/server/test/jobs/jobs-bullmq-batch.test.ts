@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BullQueue } from '../src/jobs/bullmq-queue.ts';
-import { BusyTurns } from '../src/jobs/busy-turns.ts';
+import { BullQueue } from '../../src/jobs/bullmq-queue.ts';
+import { BusyTurns } from '../../src/jobs/busy-turns.ts';
 
 /**
  * Issue 22 §2: on Redis the queue batches like the in-process one. processBatch handlers get the jobs that are

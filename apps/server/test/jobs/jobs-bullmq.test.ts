@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BullQueue } from '../src/jobs/bullmq-queue.ts';
-import { jobPrefixFor } from '../src/jobs/prefix.ts';
-import { createTestApp } from './harness.ts';
-import { api, invoiceBody } from './invoicing-helpers.ts';
+import { BullQueue } from '../../src/jobs/bullmq-queue.ts';
+import { jobPrefixFor } from '../../src/jobs/prefix.ts';
+import { createTestApp } from '../harness.ts';
+import { api, invoiceBody } from '../sales/invoicing-helpers.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 const used: string[] = [];

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { dedupKey, MemoryQueue } from '../src/jobs/queue.ts';
-import { ApiLoad } from '../src/jobs/api-load.ts';
+import { dedupKey, MemoryQueue } from '../../src/jobs/queue.ts';
+import { ApiLoad } from '../../src/jobs/api-load.ts';
 
 describe('in-process job queue: duplicates', () => {
   it('collapses a duplicate of a waiting job, never one that already ran', async () => {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { xlsxBomb } from './archive-bomb.ts';
-import { bearer, useTestApp } from './harness.ts';
+import { bearer, useTestApp } from '../harness.ts';
 
 /**
  * Issue 28 §4: an .xlsx of 1 MB that inflates to 1 GiB was refused only after seconds of work on each import

@@ -1,6 +1,11 @@
 import { crc32, deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { type ArchiveLimits, ArchiveRefusal, inspectArchive, XLSX_LIMITS } from '../src/lib/archive-guard.ts';
+import {
+  type ArchiveLimits,
+  ArchiveRefusal,
+  inspectArchive,
+  XLSX_LIMITS,
+} from '../../src/lib/archive-guard.ts';
 import { xlsxBomb, zipOf } from './archive-bomb.ts';
 
 /**

@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { S3FileStore } from '../src/lib/file-store.ts';
-import { bearer, createTestApp, type TestApp } from './harness.ts';
-import { api, invoiceBody } from './invoicing-helpers.ts';
+import { S3FileStore } from '../../src/lib/file-store.ts';
+import { bearer, createTestApp, type TestApp } from '../harness.ts';
+import { api, invoiceBody } from '../sales/invoicing-helpers.ts';
 
 /**
  * The S3 file store against a real S3 implementation (s3rver, in this process on a free port) through the

@@ -1,8 +1,8 @@
 import { resourceChanges } from '@fpy/db';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { emitAudit, withTransaction } from '../src/lib/write/index.ts';
-import { useTestApp } from './harness.ts';
+import { emitAudit, withTransaction } from '../../src/lib/write/index.ts';
+import { useTestApp } from '../harness.ts';
 
 const app = useTestApp();
 const actor = { userId: 7, name: '测试员' };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryKv, RedisKv, type Kv } from '../src/lib/kv.ts';
-import { createTestApp } from './harness.ts';
+import { MemoryKv, RedisKv, type Kv } from '../../src/lib/kv.ts';
+import { createTestApp } from '../harness.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 

@@ -7,11 +7,11 @@ import { invoiceFiles, tenants, users } from '@fpy/db';
 import S3rver from 's3rver';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { S3FileStore } from '../src/lib/file-store.ts';
-import { multipart, PNG_BYTES, upload } from './base-helpers.ts';
-import { bearer, createTestApp, type TestApp } from './harness.ts';
-import { inspectPdf, sealPng } from './invoice-files-helpers.ts';
-import { api, invoiceBody } from './invoicing-helpers.ts';
+import { S3FileStore } from '../../src/lib/file-store.ts';
+import { multipart, PNG_BYTES, upload } from '../platform/base-helpers.ts';
+import { bearer, createTestApp, type TestApp } from '../harness.ts';
+import { inspectPdf, sealPng } from '../sales/invoice-files-helpers.ts';
+import { api, invoiceBody } from '../sales/invoicing-helpers.ts';
 
 /**
  * Uploaded images on shared storage (issue 13 §4): two apps on one database and one S3 bucket (s3rver in this

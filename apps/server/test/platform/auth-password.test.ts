@@ -1,7 +1,7 @@
 import { outboxMessages, users, verificationCodes } from '@fpy/db';
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { bearer, useTestApp } from './harness.ts';
+import { bearer, useTestApp } from '../harness.ts';
 
 const app = useTestApp();
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bearer, useTestApp } from './harness.ts';
+import { bearer, useTestApp } from '../harness.ts';
 
 const app = useTestApp();
 const basic = `Basic ${Buffer.from('webApp:webApp').toString('base64')}`;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { api, multipart, newCreditCode, PNG_BYTES, SVG_SCRIPT, upload } from './base-helpers.ts';
-import { useTestApp } from './harness.ts';
+import { useTestApp } from '../harness.ts';
 
 const app = useTestApp();
 

@@ -2,7 +2,7 @@ import { trackingEvents, verificationCodes } from '@fpy/db';
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { api, eventually } from './base-helpers.ts';
-import { useTestApp } from './harness.ts';
+import { useTestApp } from '../harness.ts';
 
 const app = useTestApp();
 

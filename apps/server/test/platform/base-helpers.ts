@@ -1,5 +1,5 @@
 import { creditCodeCheckChar } from '@fpy/domain';
-import { bearer, type TestApp } from './harness.ts';
+import { bearer, type TestApp } from '../harness.ts';
 
 /** A fresh, checksum-valid credit code (domain notes §5.1) so tests never collide with seeds or each other. */
 let serial = Math.floor(Math.random() * 1e6);

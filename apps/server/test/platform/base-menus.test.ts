@@ -2,7 +2,7 @@ import { storedFiles } from '@fpy/db';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { api, multipart, PNG_BYTES, SVG_ONLOAD, SVG_OK, SVG_SCRIPT, upload } from './base-helpers.ts';
-import { useTestApp } from './harness.ts';
+import { useTestApp } from '../harness.ts';
 
 const app = useTestApp();
 const admin = () => app().login('admin', 'Admin@123');

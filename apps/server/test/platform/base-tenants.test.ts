@@ -2,7 +2,7 @@ import { outboxMessages } from '@fpy/db';
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { api, badChecksum, newCreditCode } from './base-helpers.ts';
-import { bearer, useTestApp } from './harness.ts';
+import { bearer, useTestApp } from '../harness.ts';
 
 const app = useTestApp();
 const admin = () => app().login('admin', 'Admin@123');

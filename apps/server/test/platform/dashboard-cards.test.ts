@@ -1,7 +1,7 @@
 import { groupMembers, groupMenus, invoices, menus, redLetterForms, users } from '@fpy/db';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { bareUserToken, bearer, useTestApp } from './harness.ts';
+import { bareUserToken, bearer, useTestApp } from '../harness.ts';
 
 const app = useTestApp();
 const CARDS = '/api/admin/dashboard/cards';

@@ -1,8 +1,8 @@
 import { companyOnlyCodes, type MenuNode } from '@fpy/contracts';
 import { describe, expect, it } from 'vitest';
-import { registerDashboardCard } from '../src/modules/platform/base/dashboard/registry.ts';
+import { registerDashboardCard } from '../../src/modules/platform/base/dashboard/registry.ts';
 import { api } from './base-helpers.ts';
-import { useTestApp } from './harness.ts';
+import { useTestApp } from '../harness.ts';
 
 /**
  * Issue 28 §6 and §11: the tree each demo account is served. The layout pages of spec §2.11 are nodes of every

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { bearer, useTestApp } from './harness.ts';
+import { bearer, useTestApp } from '../harness.ts';
 
 const app = useTestApp();
 const HEADERS = ['用户名', '姓名', '初始密码', '手机号', '邮箱', '部门', '岗位', '用户组'];

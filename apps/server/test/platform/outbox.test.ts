@@ -2,9 +2,9 @@ import { outboxAttempts, outboxTasks, resourceChanges } from '@fpy/db';
 import { DEFAULT_RETRY_POLICY } from '@fpy/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { JobQueue } from '../src/jobs/queue.ts';
-import type { Scheduler } from '../src/jobs/scheduler.ts';
-import { withTransaction } from '../src/lib/write/index.ts';
+import type { JobQueue } from '../../src/jobs/queue.ts';
+import type { Scheduler } from '../../src/jobs/scheduler.ts';
+import { withTransaction } from '../../src/lib/write/index.ts';
 import {
   addTask,
   claimTask,
@@ -19,8 +19,8 @@ import {
   runTask,
   type Settled,
   sweepOutbox,
-} from '../src/modules/platform/outbox/index.ts';
-import { useTestApp } from './harness.ts';
+} from '../../src/modules/platform/outbox/index.ts';
+import { useTestApp } from '../harness.ts';
 
 const app = useTestApp();
 const db = () => app().services.db;

@@ -2,7 +2,7 @@ import { tenants } from '@fpy/db';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { api } from './base-helpers.ts';
-import { useTestApp } from './harness.ts';
+import { useTestApp } from '../harness.ts';
 
 const app = useTestApp();
 const url = '/api/billing/v1/creditLine';

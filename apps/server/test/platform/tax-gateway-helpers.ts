@@ -1,8 +1,8 @@
 import type { Db } from '@fpy/db';
 import { expect } from 'vitest';
-import type { IssueRequest, IssueResult } from '../src/gateways/tax-bureau/gateway.ts';
-import { SandboxTaxGateway } from '../src/modules/platform/tax-gateway/sandbox/index.ts';
-import type { SandboxOptions } from '../src/modules/platform/tax-gateway/sandbox/options.ts';
+import type { IssueRequest, IssueResult } from '../../src/gateways/tax-bureau/gateway.ts';
+import { SandboxTaxGateway } from '../../src/modules/platform/tax-gateway/sandbox/index.ts';
+import type { SandboxOptions } from '../../src/modules/platform/tax-gateway/sandbox/options.ts';
 import { newCreditCode } from './base-helpers.ts';
 
 /** A sandbox whose clock the test moves by hand. */

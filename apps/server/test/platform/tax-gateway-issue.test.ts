@@ -3,8 +3,8 @@ import {
   formatDigitalNumber,
   parseDigitalNumber,
   regionOf,
-} from '../src/modules/platform/tax-gateway/sandbox/numbering.ts';
-import { useTestApp } from './harness.ts';
+} from '../../src/modules/platform/tax-gateway/sandbox/numbering.ts';
+import { useTestApp } from '../harness.ts';
 import { blueRequest, freshSeller, issue, issueOk, sandbox } from './tax-gateway-helpers.ts';
 
 const app = useTestApp();

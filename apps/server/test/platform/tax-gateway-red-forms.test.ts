@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { RED_FORM_STATE_BUREAU_CODE, type RedForm } from '../src/gateways/tax-bureau/gateway.ts';
-import { useTestApp } from './harness.ts';
+import { RED_FORM_STATE_BUREAU_CODE, type RedForm } from '../../src/gateways/tax-bureau/gateway.ts';
+import { useTestApp } from '../harness.ts';
 import { blueRequest, freshSeller, issue, issueOk, sandbox } from './tax-gateway-helpers.ts';
 
 const app = useTestApp();

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { Coder } from '../src/modules/sales/ai-coding/coder.ts';
-import { Catalog } from '../src/modules/sales/tax-codes/catalog.ts';
-import { referenceRows } from '../src/modules/sales/tax-codes/reference.ts';
-import { csvRecords } from '../src/modules/sales/tax-codes/table-file.ts';
+import { Coder } from '../../src/modules/sales/ai-coding/coder.ts';
+import { Catalog } from '../../src/modules/sales/tax-codes/catalog.ts';
+import { referenceRows } from '../../src/modules/sales/tax-codes/reference.ts';
+import { csvRecords } from '../../src/modules/sales/tax-codes/table-file.ts';
 
 // Accuracy floors of the AI coder (智能赋码) on the two frozen sets nobody tunes on: the old independent test set
 // (ai-coding-labelled/test.csv) and the held-out set of issue 28 §8 (holdout.csv, names written before the coder
@@ -12,7 +12,7 @@ import { csvRecords } from '../src/modules/sales/tax-codes/table-file.ts';
 const coder = new Coder(new Catalog(referenceRows()));
 
 function labelled(file: string) {
-  const text = readFileSync(new URL(`../../../packages/db/reference/${file}`, import.meta.url), 'utf8');
+  const text = readFileSync(new URL(`../../../../packages/db/reference/${file}`, import.meta.url), 'utf8');
   return csvRecords(text)
     .slice(1)
     .map(({ fields }) => ({ name: fields[0], codes: fields[1].split('|') }));

@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { Bm25Index } from '../src/modules/sales/ai-coding/bm25-index.ts';
-import { Coder } from '../src/modules/sales/ai-coding/coder.ts';
-import { calibrate, isLowConfidence } from '../src/modules/sales/ai-coding/confidence.ts';
-import { Hints } from '../src/modules/sales/ai-coding/hints.ts';
-import { knowledge } from '../src/modules/sales/ai-coding/knowledge-files.ts';
-import { describe as describeLeaf, tableKnowledge } from '../src/modules/sales/ai-coding/table-knowledge.ts';
-import { Catalog } from '../src/modules/sales/tax-codes/catalog.ts';
-import { referenceRows } from '../src/modules/sales/tax-codes/reference.ts';
+import { Bm25Index } from '../../src/modules/sales/ai-coding/bm25-index.ts';
+import { Coder } from '../../src/modules/sales/ai-coding/coder.ts';
+import { calibrate, isLowConfidence } from '../../src/modules/sales/ai-coding/confidence.ts';
+import { Hints } from '../../src/modules/sales/ai-coding/hints.ts';
+import { knowledge } from '../../src/modules/sales/ai-coding/knowledge-files.ts';
+import {
+  describe as describeLeaf,
+  tableKnowledge,
+} from '../../src/modules/sales/ai-coding/table-knowledge.ts';
+import { Catalog } from '../../src/modules/sales/tax-codes/catalog.ts';
+import { referenceRows } from '../../src/modules/sales/tax-codes/reference.ts';
 
 // Pure unit tests of the coder's knowledge (no app, no database). The names are written here, not taken
 // from any labelled set.

@@ -1,6 +1,6 @@
 import { calculateInvoice, formatYuan, type LineDraft } from '@fpy/domain';
 import { describe, expect, it } from 'vitest';
-import { bearer, useTestApp } from './harness.ts';
+import { bearer, useTestApp } from '../harness.ts';
 
 const app = useTestApp();
 const URL = '/api/billing/v1/invoice/calculate';

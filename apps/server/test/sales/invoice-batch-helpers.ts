@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
-import type { TestApp } from './harness.ts';
-import { bearer } from './harness.ts';
+import type { TestApp } from '../harness.ts';
+import { bearer } from '../harness.ts';
 
 export const BATCH_URL = '/api/billing/v1/invoice-batches';
 

@@ -1,9 +1,9 @@
 import { invoiceBatches, invoices, users } from '@fpy/db';
 import { and, count, eq, isNotNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { BatchPayload } from '../src/modules/sales/invoice-batch/types.ts';
-import { createDraft } from '../src/modules/sales/invoicing/verbs/create-draft.ts';
-import { createTestApp } from './harness.ts';
+import type { BatchPayload } from '../../src/modules/sales/invoice-batch/types.ts';
+import { createDraft } from '../../src/modules/sales/invoicing/verbs/create-draft.ts';
+import { createTestApp } from '../harness.ts';
 import { batchApi, line, waitBatchDone } from './invoice-batch-helpers.ts';
 
 const GROUPS = 30;

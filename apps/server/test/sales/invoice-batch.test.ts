@@ -1,7 +1,7 @@
 import { commodities, invoiceBatches, invoices, tenants, users } from '@fpy/db';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { bearer, useTestApp } from './harness.ts';
+import { bearer, useTestApp } from '../harness.ts';
 import { batchApi, HEADERS, line, readSheet, waitBatchDone } from './invoice-batch-helpers.ts';
 
 const app = useTestApp();

@@ -2,7 +2,7 @@ import { invoiceEvents, invoices } from '@fpy/db';
 import { and, eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bareUserToken, bearer, useTestApp } from './harness.ts';
+import { bareUserToken, bearer, useTestApp } from '../harness.ts';
 import { api, invoiceBody } from './invoicing-helpers.ts';
 
 /**

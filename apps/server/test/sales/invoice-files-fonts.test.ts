@@ -1,9 +1,9 @@
 import { faceCodePointRanges, isFaceCodePoint } from '@fpy/domain';
 import { describe, expect, it } from 'vitest';
-import type { FaceData } from '../src/modules/sales/invoice-files/face-data.ts';
-import { faceCoverage, toRanges } from '../src/modules/sales/invoice-files/face-coverage.ts';
-import { FACE_FONT_SPECS, faceFont, fontIndexFor } from '../src/modules/sales/invoice-files/font.ts';
-import { renderInvoicePdf } from '../src/modules/sales/invoice-files/pdf.ts';
+import type { FaceData } from '../../src/modules/sales/invoice-files/face-data.ts';
+import { faceCoverage, toRanges } from '../../src/modules/sales/invoice-files/face-coverage.ts';
+import { FACE_FONT_SPECS, faceFont, fontIndexFor } from '../../src/modules/sales/invoice-files/font.ts';
+import { renderInvoicePdf } from '../../src/modules/sales/invoice-files/pdf.ts';
 import { drawnChars } from './invoice-files-glyphs.ts';
 import { inspectPdf, pdfText } from './invoice-files-helpers.ts';
 

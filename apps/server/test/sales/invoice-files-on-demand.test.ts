@@ -2,15 +2,15 @@ import { createHash } from 'node:crypto';
 import { invoiceFiles } from '@fpy/db';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { Renderer, RenderOptions } from '../src/modules/sales/invoice-files/render-pool.ts';
-import type { RenderInput } from '../src/modules/sales/invoice-files/render-step.ts';
+import type { Renderer, RenderOptions } from '../../src/modules/sales/invoice-files/render-pool.ts';
+import type { RenderInput } from '../../src/modules/sales/invoice-files/render-step.ts';
 import {
   type FilesDeps,
   filesDepsFor,
   renderAndStore,
   storageKeyOf,
-} from '../src/modules/sales/invoice-files/render.ts';
-import { bearer, useTestApp } from './harness.ts';
+} from '../../src/modules/sales/invoice-files/render.ts';
+import { bearer, useTestApp } from '../harness.ts';
 import { api, invoiceBody } from './invoicing-helpers.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { isFaceCodePoint } from '@fpy/domain';
 import { describe, expect, it } from 'vitest';
-import { bearer, useTestApp } from './harness.ts';
+import { bearer, useTestApp } from '../harness.ts';
 import { drawnChars } from './invoice-files-glyphs.ts';
 import { parseXml, pdfText, xmlAll, xmlText } from './invoice-files-helpers.ts';
 import { api, invoiceBody } from './invoicing-helpers.ts';

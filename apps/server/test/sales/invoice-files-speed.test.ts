@@ -1,12 +1,12 @@
 import { PDFDocument, rgb } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { encodeWithLibrary, faceFont, faceFontkit } from '../src/modules/sales/invoice-files/font.ts';
-import { PageOps } from '../src/modules/sales/invoice-files/page-ops.ts';
+import { encodeWithLibrary, faceFont, faceFontkit } from '../../src/modules/sales/invoice-files/font.ts';
+import { PageOps } from '../../src/modules/sales/invoice-files/page-ops.ts';
 import {
   encodeSubset,
   knowsLayout,
   type TtfSubsetState,
-} from '../src/modules/sales/invoice-files/subset-encode.ts';
+} from '../../src/modules/sales/invoice-files/subset-encode.ts';
 
 /**
  * Issue 14 §2: faces render several times faster by writing what pdf-lib and fontkit wrote, without their

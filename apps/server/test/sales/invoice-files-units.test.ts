@@ -2,19 +2,19 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config.ts';
-import { fileStoreFor, LocalFileStore } from '../src/lib/file-store.ts';
-import type { FaceData, FaceLine } from '../src/modules/sales/invoice-files/face-data.ts';
-import { LINES_PER_PAGE, renderInvoicePdf } from '../src/modules/sales/invoice-files/pdf.ts';
+import { ConfigError, loadConfig } from '../../src/config.ts';
+import { fileStoreFor, LocalFileStore } from '../../src/lib/file-store.ts';
+import type { FaceData, FaceLine } from '../../src/modules/sales/invoice-files/face-data.ts';
+import { LINES_PER_PAGE, renderInvoicePdf } from '../../src/modules/sales/invoice-files/pdf.ts';
 import {
   createRenderer,
   defaultRenderWorkers,
   inlineRenderer,
   RenderPoolClosedError,
-} from '../src/modules/sales/invoice-files/render-pool.ts';
-import type { RenderInput } from '../src/modules/sales/invoice-files/render-step.ts';
-import { derivedCheck, qrContent } from '../src/modules/sales/invoice-files/qr.ts';
-import { buildInvoiceXml, escapeXml } from '../src/modules/sales/invoice-files/xml.ts';
+} from '../../src/modules/sales/invoice-files/render-pool.ts';
+import type { RenderInput } from '../../src/modules/sales/invoice-files/render-step.ts';
+import { derivedCheck, qrContent } from '../../src/modules/sales/invoice-files/qr.ts';
+import { buildInvoiceXml, escapeXml } from '../../src/modules/sales/invoice-files/xml.ts';
 import { inspectPdf, parseXml, pdfText, sealPng, xmlAll, xmlText } from './invoice-files-helpers.ts';
 
 const ISSUED = new Date('2024-05-14T02:20:30Z'); // 10:20:30 in Shanghai

@@ -1,10 +1,10 @@
 import { invoiceFiles, invoiceLines, invoices } from '@fpy/db';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { loadOrRenderPdf } from '../src/modules/sales/invoice-files/pdf-for-zip.ts';
-import { filesDepsFor } from '../src/modules/sales/invoice-files/render.ts';
-import { multipart, upload } from './base-helpers.ts';
-import { bearer, useTestApp } from './harness.ts';
+import { loadOrRenderPdf } from '../../src/modules/sales/invoice-files/pdf-for-zip.ts';
+import { filesDepsFor } from '../../src/modules/sales/invoice-files/render.ts';
+import { multipart, upload } from '../platform/base-helpers.ts';
+import { bearer, useTestApp } from '../harness.ts';
 import { inspectPdf, parseXml, pdfText, sealPng, xmlAll, xmlText } from './invoice-files-helpers.ts';
 import { api, invoiceBody } from './invoicing-helpers.ts';
 

@@ -3,12 +3,12 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { bareUserToken, bearer, useTestApp } from './harness.ts';
-import { queryInvoicePage } from '../src/modules/sales/invoicing/query/list.ts';
+import { bareUserToken, bearer, useTestApp } from '../harness.ts';
+import { queryInvoicePage } from '../../src/modules/sales/invoicing/query/list.ts';
 import { api, invoiceBody } from './invoicing-helpers.ts';
 
 // The PDFs belong to the layout-file module; here a stand-in renders "%PDF-<id>" through the query's seam.
-vi.mock('../src/modules/sales/invoicing/query/pdf-source.ts', () => ({
+vi.mock('../../src/modules/sales/invoicing/query/pdf-source.ts', () => ({
   pdfLoader: async () => async (_ctx: unknown, _tenantId: number, id: number) => Buffer.from(`%PDF-${id}`),
 }));
 

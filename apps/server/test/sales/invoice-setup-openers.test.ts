@@ -1,7 +1,7 @@
 import { departments, openerProfiles, users } from '@fpy/db';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { bearer, useTestApp } from './harness.ts';
+import { bearer, useTestApp } from '../harness.ts';
 
 const app = useTestApp();
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { storedFiles, tenants, users } from '@fpy/db';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { LocalFileStore } from '../src/lib/file-store.ts';
-import { loadSealImage } from '../src/modules/sales/invoice-setup/seal.ts';
-import { JPEG_BYTES, multipart, PNG_BYTES, SVG_OK, upload } from './base-helpers.ts';
-import { bearer, useTestApp } from './harness.ts';
+import { LocalFileStore } from '../../src/lib/file-store.ts';
+import { loadSealImage } from '../../src/modules/sales/invoice-setup/seal.ts';
+import { JPEG_BYTES, multipart, PNG_BYTES, SVG_OK, upload } from '../platform/base-helpers.ts';
+import { bearer, useTestApp } from '../harness.ts';
 import { api as invoicing, invoiceBody } from './invoicing-helpers.ts';
 
 const app = useTestApp();

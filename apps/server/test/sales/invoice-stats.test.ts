@@ -2,8 +2,8 @@ import { invoiceLines, invoices, users } from '@fpy/db';
 import { and, eq, like } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { seedInvoiceDemo, wantsDemoInvoices } from '../src/seed/invoice-demo.ts';
-import { bearer, useTestApp } from './harness.ts';
+import { seedInvoiceDemo, wantsDemoInvoices } from '../../src/seed/invoice-demo.ts';
+import { bearer, useTestApp } from '../harness.ts';
 import { api, invoiceBody } from './invoicing-helpers.ts';
 
 const app = useTestApp();

@@ -2,7 +2,7 @@ import { invoiceEvents, invoices } from '@fpy/db';
 import { count, eq } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, useTestApp } from './harness.ts';
+import { bearer, useTestApp } from '../harness.ts';
 import { api, invoiceBody } from './invoicing-helpers.ts';
 
 const app = useTestApp();

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { CreateRows } from '../src/modules/sales/invoicing/create-statement.ts';
-import { useTestApp } from './harness.ts';
+import type { CreateRows } from '../../src/modules/sales/invoicing/create-statement.ts';
+import { useTestApp } from '../harness.ts';
 import { api, invoiceBody } from './invoicing-helpers.ts';
 
 /**
@@ -11,8 +11,9 @@ const groups: number[] = [];
 /** Requests that reached the lane (it signs each one on arrival). */
 let arrived = 0;
 let hold: Promise<void> | null = null;
-vi.mock('../src/modules/sales/invoicing/create-statement.ts', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../src/modules/sales/invoicing/create-statement.ts')>();
+vi.mock('../../src/modules/sales/invoicing/create-statement.ts', async (importOriginal) => {
+  const actual =
+    await importOriginal<typeof import('../../src/modules/sales/invoicing/create-statement.ts')>();
   return {
     ...actual,
     signatureOf: (rows: CreateRows) => {

@@ -1,7 +1,7 @@
 import { departments, users } from '@fpy/db';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { bearer, useTestApp } from './harness.ts';
+import { bearer, useTestApp } from '../harness.ts';
 import { api, invoiceBody, URL } from './invoicing-helpers.ts';
 
 const app = useTestApp();

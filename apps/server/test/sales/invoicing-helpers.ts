@@ -1,5 +1,5 @@
-import type { TestApp } from './harness.ts';
-import { bearer } from './harness.ts';
+import type { TestApp } from '../harness.ts';
+import { bearer } from '../harness.ts';
 
 export const URL = '/api/billing/v1/invoices';
 let serial = 0;

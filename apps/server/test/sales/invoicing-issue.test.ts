@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from './harness.ts';
+import { useTestApp } from '../harness.ts';
 import { api, invoiceBody } from './invoicing-helpers.ts';
 
 const app = useTestApp();

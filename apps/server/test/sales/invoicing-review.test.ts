@@ -1,8 +1,8 @@
 import { groupMembers, groups, users } from '@fpy/db';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { hashPassword } from '../src/lib/hash.ts';
-import { bearer, type TestApp, useTestApp } from './harness.ts';
+import { hashPassword } from '../../src/lib/hash.ts';
+import { bearer, type TestApp, useTestApp } from '../harness.ts';
 import { api, invoiceBody } from './invoicing-helpers.ts';
 
 const app = useTestApp();
@@ -134,7 +134,7 @@ describe('预开审核 (invoiceMethod 0)', () => {
     });
 
     // The applicant resubmits (replaying the serial submits the draft): a second round of review.
-    const { submitForIssue } = await import('../src/modules/sales/invoicing/verbs/submit-for-issue.ts');
+    const { submitForIssue } = await import('../../src/modules/sales/invoicing/verbs/submit-for-issue.ts');
     const [u] = await t.services.db.select().from(users).where(eq(users.username, 'brand-sales'));
     await submitForIssue({
       ctx: {

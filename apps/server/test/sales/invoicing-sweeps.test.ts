@@ -1,21 +1,21 @@
 import { invoices, users } from '@fpy/db';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { JobQueue } from '../src/jobs/queue.ts';
-import { loadInvoice } from '../src/modules/sales/invoicing/load.ts';
+import type { JobQueue } from '../../src/jobs/queue.ts';
+import { loadInvoice } from '../../src/modules/sales/invoicing/load.ts';
 import {
   OVERDUE_MS,
   STALE_MS,
   STUCK_SWEEP,
   sweepStuckInvoices,
-} from '../src/modules/sales/invoicing/sweeps.ts';
-import type { GatewayCtx } from '../src/http/verb-ctx.ts';
-import { createDraft } from '../src/modules/sales/invoicing/verbs/create-draft.ts';
-import { issue } from '../src/modules/sales/invoicing/verbs/issue.ts';
-import { submitForIssue } from '../src/modules/sales/invoicing/verbs/submit-for-issue.ts';
-import { useTestApp } from './harness.ts';
+} from '../../src/modules/sales/invoicing/sweeps.ts';
+import type { GatewayCtx } from '../../src/http/verb-ctx.ts';
+import { createDraft } from '../../src/modules/sales/invoicing/verbs/create-draft.ts';
+import { issue } from '../../src/modules/sales/invoicing/verbs/issue.ts';
+import { submitForIssue } from '../../src/modules/sales/invoicing/verbs/submit-for-issue.ts';
+import { useTestApp } from '../harness.ts';
 import { invoiceBody } from './invoicing-helpers.ts';
-import { sandbox } from './tax-gateway-helpers.ts';
+import { sandbox } from '../platform/tax-gateway-helpers.ts';
 
 const app = useTestApp();
 

@@ -1,19 +1,19 @@
 import { invoiceEvents, tenants, users } from '@fpy/db';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { type JobQueue, MemoryQueue } from '../src/jobs/queue.ts';
-import { loadInvoice } from '../src/modules/sales/invoicing/load.ts';
-import { issue, orderNoOf } from '../src/modules/sales/invoicing/verbs/issue.ts';
-import { issueMany } from '../src/modules/sales/invoicing/verbs/issue-many.ts';
-import { createDraft } from '../src/modules/sales/invoicing/verbs/create-draft.ts';
-import { settle } from '../src/modules/sales/invoicing/verbs/settle.ts';
-import { submitForIssue } from '../src/modules/sales/invoicing/verbs/submit-for-issue.ts';
-import type { GatewayCtx } from '../src/http/verb-ctx.ts';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
-import { useTestApp } from './harness.ts';
+import { type JobQueue, MemoryQueue } from '../../src/jobs/queue.ts';
+import { loadInvoice } from '../../src/modules/sales/invoicing/load.ts';
+import { issue, orderNoOf } from '../../src/modules/sales/invoicing/verbs/issue.ts';
+import { issueMany } from '../../src/modules/sales/invoicing/verbs/issue-many.ts';
+import { createDraft } from '../../src/modules/sales/invoicing/verbs/create-draft.ts';
+import { settle } from '../../src/modules/sales/invoicing/verbs/settle.ts';
+import { submitForIssue } from '../../src/modules/sales/invoicing/verbs/submit-for-issue.ts';
+import type { GatewayCtx } from '../../src/http/verb-ctx.ts';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import { useTestApp } from '../harness.ts';
 import { invoiceBody } from './invoicing-helpers.ts';
-import { sandbox } from './tax-gateway-helpers.ts';
+import { sandbox } from '../platform/tax-gateway-helpers.ts';
 
 const app = useTestApp();
 

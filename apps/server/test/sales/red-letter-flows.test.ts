@@ -1,7 +1,7 @@
 import { invoices } from '@fpy/db';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from './harness.ts';
+import { useTestApp } from '../harness.ts';
 import { formsOf, GOODS, invoiceRow, issueBlue, redApi, SERVICE } from './red-letter-helpers.ts';
 
 const app = useTestApp();
@@ -234,7 +234,7 @@ describe('red-letter: confirmation path, refuse, revoke, quick red', () => {
     const blue = await issueBlue(app(), await tokenOf('demo', 'Demo@123'));
     await (await admin()).book(blue.id);
     const form = (await r.apply({ blueInvoiceId: blue.id, reason: 'sales_return' })).json();
-    const { taxGatewayFor } = await import('../src/modules/platform/tax-gateway/index.ts');
+    const { taxGatewayFor } = await import('../../src/modules/platform/tax-gateway/index.ts');
     await taxGatewayFor(app().services.db).confirmRedForm({
       tenantId: form.tenantId,
       formNo: form.formNo,

@@ -1,7 +1,7 @@
 import { invoiceLines, invoices, redLetterForms } from '@fpy/db';
 import { asc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { bearer, type TestApp } from './harness.ts';
+import { bearer, type TestApp } from '../harness.ts';
 import { api, invoiceBody } from './invoicing-helpers.ts';
 
 export const BASE = '/api/billing/v1/red-letter';

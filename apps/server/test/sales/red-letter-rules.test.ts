@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type BlueLine, natureOf } from '../src/modules/sales/red-letter/blue-lines.ts';
-import { buildFormLines, reasonProblem } from '../src/modules/sales/red-letter/rules.ts';
+import { type BlueLine, natureOf } from '../../src/modules/sales/red-letter/blue-lines.ts';
+import { buildFormLines, reasonProblem } from '../../src/modules/sales/red-letter/rules.ts';
 
 /** 3 × 33.33 at 13%: 金额 99.99, 税额 13.00 (round2(99.99 × 0.13) = 13.00). */
 const line = (over: Partial<BlueLine> = {}): BlueLine => ({

@@ -1,7 +1,7 @@
 import { resourceChanges } from '@fpy/db';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { bearer, useTestApp } from './harness.ts';
+import { bearer, useTestApp } from '../harness.ts';
 
 /**
  * The SKU map as a declared resource: fields read through a join, a write hook holding another table's row,

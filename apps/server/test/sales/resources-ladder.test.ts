@@ -3,11 +3,11 @@ import { customersMeta } from '@fpy/resources';
 import { and, count, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { bindResource } from '../src/crud/bind.ts';
-import { createRow } from '../src/crud/writes.ts';
-import type { AuthedCtx } from '../src/http/context.ts';
-import { customerHooks } from '../src/modules/sales/customers/hooks.ts';
-import { bearer, useTestApp } from './harness.ts';
+import { bindResource } from '../../src/crud/bind.ts';
+import { createRow } from '../../src/crud/writes.ts';
+import type { AuthedCtx } from '../../src/http/context.ts';
+import { customerHooks } from '../../src/modules/sales/customers/hooks.ts';
+import { bearer, useTestApp } from '../harness.ts';
 
 /**
  * The rungs the customers resource climbed (issue 13 §1): a write hook with a field-naming refusal and derived

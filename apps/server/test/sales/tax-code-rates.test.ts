@@ -8,11 +8,11 @@ import { codeRates, findRateChoice } from '@fpy/domain';
 import { invoices } from '@fpy/db';
 import { count } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { seedInvoiceDemo } from '../src/seed/invoice-demo.ts';
-import { bearer, useTestApp } from './harness.ts';
+import { seedInvoiceDemo } from '../../src/seed/invoice-demo.ts';
+import { bearer, useTestApp } from '../harness.ts';
 import { batchApi, line as batchLine } from './invoice-batch-helpers.ts';
 import { URL as INVOICES, invoiceBody, nextSerial } from './invoicing-helpers.ts';
-import { blueRequest, freshSeller, issue, sandbox } from './tax-gateway-helpers.ts';
+import { blueRequest, freshSeller, issue, sandbox } from '../platform/tax-gateway-helpers.ts';
 
 const app = useTestApp();
 const SOFTWARE = '3040201010000000000'; // 软件开发服务, 6%

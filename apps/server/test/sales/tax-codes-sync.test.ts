@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { bearer, useTestApp } from './harness.ts';
+import { bearer, useTestApp } from '../harness.ts';
 
 const app = useTestApp();
 const BASE = '/api/billing/v1/commodityCode';
 const REFERENCE = readFileSync(
-  new URL('../../../packages/db/reference/tax-classification-codes.csv', import.meta.url),
+  new URL('../../../../packages/db/reference/tax-classification-codes.csv', import.meta.url),
   'utf8',
 );
 

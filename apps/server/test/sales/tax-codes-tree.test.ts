@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bareUserToken, bearer, useTestApp } from './harness.ts';
+import { bareUserToken, bearer, useTestApp } from '../harness.ts';
 
 const app = useTestApp();
 const BASE = '/api/billing/v1/commodityCode';

@@ -10,7 +10,7 @@ import {
   text,
 } from '../common.ts';
 import { defineRoute } from '../route.ts';
-import { MOBILE_RE } from '../system/users.ts';
+import { MOBILE_RE } from '../platform/users.ts';
 
 /**
  * SMS administration (issue 14 §3, /smsMessage): each tenant's SMS balance (smsMargin), recharges recorded by

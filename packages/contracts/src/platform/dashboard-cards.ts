@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { invoiceTypeField } from '../billing/calculate.ts';
-import { invoiceStatusField } from '../billing/invoices.ts';
+import { invoiceTypeField } from '../sales/calculate.ts';
+import { invoiceStatusField } from '../sales/invoices.ts';
 import { defineRoute } from '../route.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { MessageText } from './text.ts';
+import type { MessageText } from '../text.ts';
 
 /**
  * SMS and e-mail administration (issue 14 §3): recharges, the blacklist and whitelist, frequency limits and the

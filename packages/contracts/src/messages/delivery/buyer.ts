@@ -1,4 +1,4 @@
-import type { MessageText } from './text.ts';
+import type { MessageText } from '../text.ts';
 
 /** The buyer's public delivery pages (issue 14 §4): links, downloads, forwarding, renewal. */
 export const deliveryBuyerMessages = {

@@ -1,4 +1,4 @@
-import type { MessageText } from './text.ts';
+import type { MessageText } from '../text.ts';
 
 /**
  * Delivery of invoices to buyers (issue 14 §2): refusals of the send verbs, and the codes a delivery record ends

@@ -1,4 +1,4 @@
-import type { MessageText } from './text.ts';
+import type { MessageText } from '../text.ts';
 
 /**
  * SMS and e-mail provider accounts (issue 14 §1): the platform's provider pages and a tenant's 企业邮箱. Field

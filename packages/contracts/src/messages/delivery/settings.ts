@@ -1,4 +1,4 @@
-import type { MessageText } from './text.ts';
+import type { MessageText } from '../text.ts';
 
 /** 开票平台设置 (/invoicePlat): company information, templates, signature, delivery settings, short links. */
 export const deliverySettingsMessages = {

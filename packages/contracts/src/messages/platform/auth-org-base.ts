@@ -1,4 +1,4 @@
-import type { MessageText } from './text.ts';
+import type { MessageText } from '../text.ts';
 
 /** Sign-in, accounts, verification codes, self service. */
 export const authMessages = {

@@ -1,4 +1,4 @@
-import type { MessageText } from './text.ts';
+import type { MessageText } from '../text.ts';
 
 /**
  * Refusals of the tax bureau (the embedded sandbox answers as the bureau would). They reach the user as

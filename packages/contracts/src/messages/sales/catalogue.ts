@@ -1,4 +1,4 @@
-import type { MessageText } from './text.ts';
+import type { MessageText } from '../text.ts';
 
 /** Commodities, tax classification codes, AI coding, SKU map and customers. */
 export const catalogueMessages = {

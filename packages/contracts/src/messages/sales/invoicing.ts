@@ -1,4 +1,4 @@
-import type { MessageText } from './text.ts';
+import type { MessageText } from '../text.ts';
 
 /** Issuing, review, voiding, printing, files, batches of invoices. */
 export const invoicingMessages = {

@@ -5,7 +5,7 @@ import {
   DELIVERY_STATUSES,
 } from '@fpy/domain';
 import { messages } from '@fpy/contracts';
-import { defineResource, type OptionDef } from '../define.ts';
+import { defineResource, type OptionDef } from '../../define.ts';
 
 /** The delivery states, worded once (@fpy/domain delivery/status.ts) for every page and export. */
 export const DELIVERY_STATUS_OPTIONS: OptionDef[] = DELIVERY_STATUSES.map((value) => ({

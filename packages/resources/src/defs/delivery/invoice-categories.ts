@@ -1,6 +1,6 @@
 import { blankText, text } from '@fpy/contracts';
 import { z } from 'zod';
-import { defineResource } from '../define.ts';
+import { defineResource } from '../../define.ts';
 
 /**
  * 发票分类 (spec §2.12 /invoicePlat/invoiceClassify): a company's own categories for the invoices it issues

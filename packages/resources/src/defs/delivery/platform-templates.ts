@@ -1,6 +1,6 @@
 import { blankText, multilineText, text } from '@fpy/contracts';
 import { z } from 'zod';
-import { defineResource } from '../define.ts';
+import { defineResource } from '../../define.ts';
 
 /**
  * 平台短信/邮件模板 (/smsMessage/smsSystemDeploy): message_templates without a company — the defaults every

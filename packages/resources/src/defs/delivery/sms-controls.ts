@@ -1,6 +1,6 @@
 import { blankText, smsMobile } from '@fpy/contracts';
 import { z } from 'zod';
-import { defineResource } from '../define.ts';
+import { defineResource } from '../../define.ts';
 
 const KINDS = [
   { value: 'black', zh: '黑名单', en: 'Blacklist' },

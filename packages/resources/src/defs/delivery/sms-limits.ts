@@ -1,6 +1,6 @@
 import { idSchema } from '@fpy/contracts';
 import { z } from 'zod';
-import { defineResource } from '../define.ts';
+import { defineResource } from '../../define.ts';
 
 const limit = (label: string) =>
   z.coerce

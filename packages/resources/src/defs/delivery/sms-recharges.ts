@@ -1,5 +1,5 @@
 import { SMS_RECHARGES_PATH } from '@fpy/contracts';
-import { defineResource } from '../define.ts';
+import { defineResource } from '../../define.ts';
 
 /**
  * 充值记录 (/smsMessage/rechargeRecord): the SMS recharges platform administrators recorded. Read-only here:

@@ -1,6 +1,6 @@
 import { blankAsNull, multilineText, signNameField, text } from '@fpy/contracts';
 import { z } from 'zod';
-import { defineResource } from '../define.ts';
+import { defineResource } from '../../define.ts';
 
 /**
  * 消息模板 (spec §2.12 /invoicePlat/template): a company's own invoice-delivery templates, rows of

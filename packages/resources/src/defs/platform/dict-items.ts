@@ -1,6 +1,6 @@
 import { idSchema } from '@fpy/contracts';
 import { z } from 'zod';
-import { defineResource } from '../define.ts';
+import { defineResource } from '../../define.ts';
 
 /** 字典项: the values of one dictionary type, with both labels (dict.<type>.<value> on the web). */
 export const dictItemsMeta = defineResource({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineResource } from '../define.ts';
+import { defineResource } from '../../define.ts';
 
 /** 字典类型: platform-wide; its code is what forms ask for (GET /api/admin/dict/{typeCode}). */
 export const dictTypesMeta = defineResource({

@@ -1,4 +1,4 @@
-import { defineResource } from '../define.ts';
+import { defineResource } from '../../define.ts';
 
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'].map((m) => ({ value: m, zh: m, en: m }));
 

@@ -1,4 +1,4 @@
-import { defineResource } from '../define.ts';
+import { defineResource } from '../../define.ts';
 
 /**
  * 消息发件箱: the embedded messaging sandbox (issue 14): every SMS and e-mail sent while no provider is configured,

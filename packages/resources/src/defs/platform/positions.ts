@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineResource } from '../define.ts';
+import { defineResource } from '../../define.ts';
 
 /** 岗位: a tenant's job titles, referenced by users.position_id. */
 export const positionsMeta = defineResource({

@@ -1,7 +1,7 @@
 import { blankFaceText, faceText, invoiceTypeField, text } from '@fpy/contracts';
 import { INVOICE_TYPE_RULES, type InvoiceType } from '@fpy/domain';
 import { z } from 'zod';
-import { defineResource } from '../define.ts';
+import { defineResource } from '../../define.ts';
 
 const typeLabels = Object.values(INVOICE_TYPE_RULES).map((r) => r.label);
 

@@ -1,5 +1,5 @@
 import { skuMapInput } from '@fpy/contracts';
-import { defineResource } from '../define.ts';
+import { defineResource } from '../../define.ts';
 
 const input = skuMapInput.shape;
 

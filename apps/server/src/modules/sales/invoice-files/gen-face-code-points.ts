@@ -2,7 +2,7 @@
 // bureau takes (@fpy/domain face-repertoire.ts) and the invoice PDF's fonts draw (font.ts), as compact ranges.
 // Run after changing a font or the repertoire:
 //   node --import tsx apps/server/src/modules/invoice-files/gen-face-code-points.ts
-// apps/server/test/invoice-files-fonts.test.ts fails until the file matches the fonts again.
+// apps/server/test/sales/invoice-files-fonts.test.ts fails until the file matches the fonts again.
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { countsByBlock, faceCoverage, toRanges } from './face-coverage.ts';

@@ -18,7 +18,7 @@ import {
  * random sequence, same glyph order in the subset — without their per-call cost. pdf-lib asserts every option,
  * builds an object per operator and number, and gives each drawText a fresh font resource key by scanning the
  * page's font dictionary (quadratic in the texts of a page): that was about half of a face's render time.
- * test/invoice-files-speed.test.ts renders faces both ways and compares the bytes.
+ * test/sales/invoice-files-speed.test.ts renders faces both ways and compares the bytes.
  */
 
 /** A run of operators kept as text: what PDFContentStream asks of an operator (size, bytes, text). */

@@ -8,7 +8,7 @@
  * and read back), and each later subset only patches the three counts that vary (head.indexToLocFormat,
  * hhea.numberOfMetrics, maxp.numGlyphs) and appends its glyphs, loca and hmtx. The table directory is the
  * library's: tag `true`, checksums 0, tables in its order, data packed after the directory without padding.
- * test/invoice-files-speed.test.ts checks the bytes against the library's writer on random glyph sets.
+ * test/sales/invoice-files-speed.test.ts checks the bytes against the library's writer on random glyph sets.
  */
 
 /** The parts of fontkit's TTFSubset this writer reads (a library internal, pinned by the lock file). */

@@ -9,7 +9,7 @@ import { badRequest } from '../../../../lib/errors.ts';
  *
  * What was uploaded is decided by libvips from the bytes (never the file name or the declared type). SVG is
  * rendered by librsvg from memory: with no base URL it resolves no reference other than `data:` (no file, no
- * http, no XInclude, no external entity; test/uploads-hostile.test.ts proves it), and libxml2 stops entity
+ * http, no XInclude, no external entity; test/http/uploads-hostile.test.ts proves it), and libxml2 stops entity
  * amplification.
  */
 export type UploadFormat = 'png' | 'jpeg' | 'svg';
