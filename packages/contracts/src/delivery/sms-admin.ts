@@ -16,7 +16,7 @@ import { MOBILE_RE } from '../platform/users.ts';
  * SMS administration (issue 14 §3, /smsMessage): each tenant's SMS balance (smsMargin), recharges recorded by
  * platform administrators (rechargeRecord) and the platform's SMS settings (smsSystemDeploy). The plain records
  * of these pages — recharges, blacklist and whitelist, frequency limits, platform templates — are declared
- * resources in packages/resources (defs/sms-*.ts); only what is not a plain record lives here.
+ * resources in packages/resources (defs/delivery/sms-*.ts); only what is not a plain record lives here.
  */
 const tag = 'sms-admin';
 export const SMS_ADMIN_BASE = '/api/admin/delivery';

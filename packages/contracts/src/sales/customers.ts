@@ -4,7 +4,7 @@ import { defineRoute } from '../route.ts';
 import { invoiceTypeField } from './calculate.ts';
 
 /**
- * 我的客户 is a declared resource (packages/resources defs/customers.ts): its list, get, create, update,
+ * 我的客户 is a declared resource (packages/resources defs/sales/customers.ts): its list, get, create, update,
  * delete, export, import and template routes under /api/billing/v1/customers derive from that metadata. Only
  * the issuing form's suggest route, which is no part of the page, is declared here.
  */

@@ -8,7 +8,7 @@ import { customerHooks } from './hooks.ts';
 import { registerCustomerSuggest } from './suggest.ts';
 
 /**
- * 我的客户 as a declared resource (packages/resources defs/customers.ts) on its spec path: list, get, create,
+ * 我的客户 as a declared resource (packages/resources defs/sales/customers.ts) on its spec path: list, get, create,
  * update, delete, export, import and template come from crud/; this module adds the buyer rules (hooks.ts)
  * and the issuing form's suggest route.
  */

@@ -9,7 +9,7 @@ import { registerSkuMapAliases } from './aliases.ts';
 import { skuMapHooks } from './hooks.ts';
 
 /**
- * 商品对照 as a declared resource (packages/resources defs/sku-map.ts): each mapping read with its commodity's
+ * 商品对照 as a declared resource (packages/resources defs/sales/sku-map.ts): each mapping read with its commodity's
  * columns through a join, written with the commodity held (hooks.ts), and served on the spec's POST paths too.
  */
 export const skuMapResource = bindResource(skuMapMeta, commoditySkuMaps, {
