@@ -12,3 +12,4 @@ export * from './tax-sandbox.ts';
 export * from './invoices.ts';
 export * from './delivery.ts';
 export * from './outbox.ts';
+export * from './self-service-boards.ts';
