@@ -12,3 +12,4 @@ export * from './delivery/index.ts';
 export * from './delivery-failure.ts';
 export * from './masked-secret.ts';
 export * from './smtp-tls.ts';
+export * from './self-service/index.ts';

@@ -1,0 +1,2 @@
+export * from './buyer-title.ts';
+export * from './title-qr.ts';
