@@ -13,3 +13,4 @@ export * from './invoices.ts';
 export * from './delivery.ts';
 export * from './outbox.ts';
 export * from './self-service-boards.ts';
+export * from './self-service-titles.ts';
