@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleDeps } from '../../../http/module.ts';
+import { onUserSessionsEnd } from '../org/index.ts';
+import { revokeAllTokens } from './revoke.ts';
 import { registerAuthRoutes } from './routes.ts';
 
 /**
@@ -11,9 +13,10 @@ export { CODE_TTL_MS, codeInvalid, consumeCode, maskTarget } from './verificatio
 export { passwordWeak } from './password-weak.ts';
 /** Sign-up codes (base's registration): verification_codes is written by this module only (issue 29 §4). */
 export { consumeRegisterCode, sendRegisterCode } from './register-code.ts';
-/** Tokens of an account the organisation disables, resets or deletes: access_tokens is written here only. */
-export { revokeAllTokens } from './revoke.ts';
 
 export function registerAuthModule(app: FastifyInstance, deps: ModuleDeps) {
   registerAuthRoutes(app, deps.loginKey);
+  // Tokens of an account the organisation disables, resets or deletes, revoked in org's transaction:
+  // access_tokens is written here only, users by org only (issue 29 §4), so org calls back through its hook.
+  onUserSessionsEnd(revokeAllTokens);
 }

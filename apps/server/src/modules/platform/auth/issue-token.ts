@@ -1,10 +1,11 @@
 import type { Db } from '@fpy/db';
 import { accessTokens, tenants, users } from '@fpy/db';
 import { RecordStatus } from '@fpy/domain';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Ctx } from '../../../http/context.ts';
 import { badRequest } from '../../../lib/errors.ts';
 import { hashPassword, newToken, sha256, verifyPassword } from '../../../lib/hash.ts';
+import { countFailedLogin, lockAccount, stampLogin } from '../org/index.ts';
 
 export const MAX_FAILED_LOGINS = 5;
 /** Exactly the message of spec §5; the web app shows it too. */
@@ -102,18 +103,14 @@ export async function issueToken(
   const now = new Date();
   if (user.lockedUntil && user.lockedUntil > now) throw lockedError(user.lockedUntil, false);
   if (!(await verifyPassword(input.password, user.passwordHash))) {
-    // Atomic increment: concurrent wrong attempts all count.
-    const [after] = await db
-      .update(users)
-      .set({ failedLogins: sql`${users.failedLogins} + 1` })
-      .where(eq(users.id, user.id))
-      .returning({ failed: users.failedLogins });
-    if (after.failed >= MAX_FAILED_LOGINS) {
+    // Atomic increment (org's face): concurrent wrong attempts all count.
+    const failed = await countFailedLogin(db, user.id);
+    if (failed >= MAX_FAILED_LOGINS) {
       const until = new Date(Date.now() + ctx.config.LOCK_MINUTES * 60_000);
-      await db.update(users).set({ lockedUntil: until, failedLogins: 0 }).where(eq(users.id, user.id));
+      await lockAccount(db, user.id, until);
       throw lockedError(until, true);
     }
-    throw wrongCredentials(after.failed);
+    throw wrongCredentials(failed);
   }
   if (user.status !== RecordStatus.Active) throw badRequest('ACCOUNT_DISABLED');
   if (user.tenantId !== null) {
@@ -123,10 +120,7 @@ export async function issueToken(
       .where(eq(tenants.id, user.tenantId));
     if (!t || t.status !== RecordStatus.Active) throw badRequest('TENANT_SUSPENDED');
   }
-  await db
-    .update(users)
-    .set({ failedLogins: 0, lockedUntil: null, lastLoginAt: now })
-    .where(eq(users.id, user.id));
+  await stampLogin(db, user.id, now);
   const token = await createToken(db, user, input.clientId, input.ttl, ctx);
   return { access_token: token, token_type: 'bearer' as const, expires_in: input.ttl, userId: user.id };
 }

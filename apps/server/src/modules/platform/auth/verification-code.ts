@@ -5,6 +5,7 @@ import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Ctx } from '../../../http/context.ts';
 import { badRequest } from '../../../lib/errors.ts';
 import { hashPassword, sha256, sixDigitCode } from '../../../lib/hash.ts';
+import { setOwnPasswordHash } from '../org/index.ts';
 
 export const CODE_TTL_MS = 5 * 60_000;
 const CODE_MAX_ATTEMPTS = 5;
@@ -126,16 +127,7 @@ export async function setOwnPassword(ctx: Ctx, userId: number, password: string,
   const problem = passwordProblem(password);
   if (problem) throw passwordWeak(problem);
   const now = new Date();
-  await ctx.db
-    .update(users)
-    .set({
-      passwordHash: await hashPassword(password),
-      passwordState: 'ok',
-      passwordChangedAt: now,
-      failedLogins: 0,
-      lockedUntil: null,
-    })
-    .where(eq(users.id, userId));
+  await setOwnPasswordHash(ctx.db, userId, await hashPassword(password), now);
   await revokeUserTokens(ctx, userId, keepTokenHash);
 }
 

@@ -7,6 +7,22 @@ import { registerUserRoutes } from './users/routes.ts';
 /** /orgManager: users, groups (roles) with their grants, departments. Positions are a declared resource. */
 /** Grants of menus and buttons for the menu editor (platform/base): org is the one writer of the grant tables. */
 export { dropGrants, grantToTenantAdmins, revokeFromTenantGroups } from './groups/grant-admins.ts';
+/**
+ * Writes to `users` other modules ask for (org is its one writer, issue 29 §4): auth's login stamps, lockout and
+ * own password, self's profile, base's administrator of a new company; and the hook auth registers to revoke
+ * the tokens of an account that is disabled, reset or deleted (in org's transaction).
+ */
+export {
+  countFailedLogin,
+  insertTenantAdmin,
+  lockAccount,
+  onUserSessionsEnd,
+  type SessionsEndHook,
+  setOwnPasswordHash,
+  stampLogin,
+  type TenantAdminAccount,
+  updateOwnProfile,
+} from './users/account-writes.ts';
 
 export function registerOrgModule(app: FastifyInstance, _deps: ModuleDeps) {
   registerUserRoutes(app);

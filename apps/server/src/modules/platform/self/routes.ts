@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { route } from '../../../http/route.ts';
 import { badRequest } from '../../../lib/errors.ts';
 import { consumeCode } from '../auth/index.ts';
+import { updateOwnProfile } from '../org/index.ts';
 
 async function loadSelf(db: Db, userId: number): Promise<SelfInfo> {
   const [[u], tokens] = await Promise.all([
@@ -42,7 +43,7 @@ export function registerSelfRoutes(app: FastifyInstance) {
       if (!body.code) throw badRequest('CODE_REQUIRED');
       await consumeCode(ctx, u.id, 'modify', body.code);
     }
-    await ctx.db.update(users).set({ name: body.name, phone, email }).where(eq(users.id, u.id));
+    await updateOwnProfile(ctx.db, u.id, { name: body.name, phone, email });
     ctx.invalidateAuthz();
     return loadSelf(ctx.db, u.id);
   });

@@ -1,26 +1,19 @@
 import type { Db } from '@fpy/db';
 import { tenants, users } from '@fpy/db';
-import { SuperAdmin } from '@fpy/domain';
 import { eq } from 'drizzle-orm';
 import { badRequest } from '../../../../lib/errors.ts';
 import { createDefaultGroups } from '../../../../seed/tenant-groups.ts';
 import { isUniqueViolation } from '../../../../lib/db-errors.ts';
 import { withTransaction } from '../../../../lib/write/index.ts';
+import { insertTenantAdmin, type TenantAdminAccount } from '../../org/index.ts';
 
 export type CompanyFields = Omit<
   typeof tenants.$inferInsert,
   'id' | 'tenantCode' | 'createdAt' | 'updatedAt'
 >;
 
-export interface CompanyAdmin {
-  username: string;
-  passwordHash: string;
-  /** 'initial' when a platform administrator chose it, 'ok' when the person registered themselves. */
-  passwordState: 'initial' | 'ok';
-  name: string;
-  phone?: string | null;
-  email?: string | null;
-}
+/** The administrator of a new company (org writes the account, through its face). */
+export type CompanyAdmin = TenantAdminAccount;
 
 export const usernameTaken = () => badRequest('USERNAME_TAKEN.register');
 export const creditCodeTaken = () => badRequest('CREDIT_CODE_TAKEN');
@@ -57,22 +50,9 @@ export async function createCompany(
         .update(tenants)
         .set({ tenantCode: `T${String(t.id).padStart(4, '0')}` })
         .where(eq(tenants.id, t.id));
-      const [u] = await tx
-        .insert(users)
-        .values({
-          tenantId: t.id,
-          username: admin.username,
-          passwordHash: admin.passwordHash,
-          passwordState: admin.passwordState,
-          passwordChangedAt: admin.passwordState === 'ok' ? new Date() : null,
-          name: admin.name,
-          phone: admin.phone || null,
-          email: admin.email || null,
-          isSuperAdmin: SuperAdmin.TenantAdmin,
-        })
-        .returning({ id: users.id });
-      await createDefaultGroups(tx, t.id, u.id);
-      return { tenantId: t.id, adminId: u.id };
+      const adminId = await insertTenantAdmin(tx, t.id, admin);
+      await createDefaultGroups(tx, t.id, adminId);
+      return { tenantId: t.id, adminId };
     });
   } catch (err) {
     if (isUniqueViolation(err, 'users_username_uq')) throw usernameTaken();

@@ -11,7 +11,7 @@ import { assertAdminRemains, assertCanHandOut, assertManageable } from '../guard
 import { checkUserRefs } from './user-refs.ts';
 import { getUserRow } from './user-rows.ts';
 import { withTransaction } from '../../../../lib/write/index.ts';
-import { revokeAllTokens } from '../../auth/index.ts';
+import { endUserSessions } from './account-writes.ts';
 
 /** Loads the target in scope (404 otherwise) and refuses acting on an account that holds more than the actor. */
 async function target(ctx: AuthedCtx, db: Db, id: number) {
@@ -46,7 +46,7 @@ export const setStatusVerb = (ctx: AuthedCtx, id: number, status: 0 | 1) =>
     const user = await target(ctx, db, id);
     await db.update(users).set({ status }).where(eq(users.id, id));
     // Old sessions must not come back to life when the account is enabled again.
-    if (status === RecordStatus.Disabled) await revokeAllTokens(db, id);
+    if (status === RecordStatus.Disabled) await endUserSessions(db, id);
     await assertAdminRemains(db, user.tenantId);
   });
 
@@ -71,7 +71,7 @@ export async function resetPasswordVerb(ctx: AuthedCtx, id: number, password: st
         lockedUntil: null,
       })
       .where(eq(users.id, id));
-    await revokeAllTokens(db, id);
+    await endUserSessions(db, id);
   });
 }
 
@@ -98,7 +98,7 @@ export async function deleteUserVerb(ctx: AuthedCtx, id: number) {
   await withTransaction(ctx, async (db) => {
     const user = await target(ctx, db, id);
     await db.delete(groupMembers).where(eq(groupMembers.userId, id));
-    await revokeAllTokens(db, id);
+    await endUserSessions(db, id);
     await db.delete(users).where(eq(users.id, id));
     await assertAdminRemains(db, user.tenantId);
   });
