@@ -1,4 +1,5 @@
 import { BUYER_PAGE_PATHS } from './delivery/buyer-pages.ts';
+import { APPLY_PAGE_PATHS } from './self-service/apply-pages.ts';
 
 /**
  * The phone entries (issue 29 §1): public pages a phone opens, each family its own light Vite entry built with
@@ -22,6 +23,8 @@ export interface PhoneEntry {
 export const PHONE_ENTRIES: readonly PhoneEntry[] = [
   // The buyer's delivery pages (issue 14 §4): an SMS or e-mail link opens the invoice.
   { name: 'delivery', routes: BUYER_PAGE_PATHS, sample: '/smsDetail?c=BenchCode0000000' },
+  // Self-service invoicing (issue 30): a buyer scans an order's or a code board's QR code and asks for the invoice.
+  { name: 'apply', routes: APPLY_PAGE_PATHS, sample: '/webIndex?c=BenchCode0000000' },
 ];
 
 /** The entry's HTML, relative to apps/web (its source) and to apps/web/dist (what the build writes). */

@@ -1,0 +1,5 @@
+/**
+ * The phone entry `apply`'s routes owned by lane ORDERS (issue 30): exact paths, each listed only once its page
+ * works (the page lives in apps/web/src/phone/apply/order/). Zod-free: the light entry imports it.
+ */
+export const APPLY_PAGES_ORDER: readonly string[] = ['/webIndex', '/webIndexTest', '/webIndexBwt'];
