@@ -14,3 +14,4 @@ export * from './delivery.ts';
 export * from './outbox.ts';
 export * from './self-service-boards.ts';
 export * from './self-service-titles.ts';
+export * from './self-service-orders.ts';
