@@ -12,8 +12,6 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
  * The list only shrinks: a new table with two writers fails, and so does an entry here once it has one writer.
  */
 const KNOWN = {
-  invoices: 'sales/invoicing owns invoices; invoice-batch and red-letter to ask it',
-  invoiceLines: 'sales/invoicing owns invoice lines; red-letter (red lines) to ask it',
   systemSettings: 'one key per module today; a settings face in platform/base to own the table',
 };
 

@@ -3,7 +3,13 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import type { AuthedCtx } from '../../../http/context.ts';
 import type { JobQueue } from '../../../jobs/queue.ts';
 import { AppError, businessError, notFound } from '../../../lib/errors.ts';
-import { createDraft, isStateChanged, issuingTenant, submitForIssue } from '../invoicing/index.ts';
+import {
+  createDraft,
+  isStateChanged,
+  issuingTenant,
+  linkToBatch,
+  submitForIssue,
+} from '../invoicing/index.ts';
 import type { VerbCtx } from '../../../http/verb-ctx.ts';
 import type { BatchPayload, BatchReport, StoredInvoice } from './types.ts';
 
@@ -58,11 +64,7 @@ export async function startBatch(ctx: AuthedCtx, id: number) {
 async function createOne(ctx: VerbCtx, batchId: number, inv: StoredInvoice) {
   const input = { ...inv.body, clientSerial: batchSerial(batchId, inv.groupNo) };
   const { invoice } = await createDraft({ ctx, input });
-  if (invoice.batchId !== batchId)
-    await ctx.db
-      .update(invoices)
-      .set({ batchId, batchRow: inv.groupNo })
-      .where(and(eq(invoices.id, invoice.id), eq(invoices.tenantId, invoice.tenantId)));
+  if (invoice.batchId !== batchId) await linkToBatch(ctx.db, invoice, batchId, inv.groupNo);
   if (invoice.status === 'draft')
     // Another run got there first: it moved the draft on, which is all this one wanted.
     await submitForIssue({ ctx, input: { id: invoice.id } }).catch((err) => {

@@ -30,6 +30,9 @@ import { toDetail } from './view.ts';
 // The public face of 发票开具: what other modules may use. Everything else in this folder is private.
 export { INVOICE_ISSUED_JOB, type InvoiceIssuedPayload } from './events.ts';
 export { alsoEnqueueOnIssued, onRedInvoiceIssued, type RedIssuedHook } from './hooks.ts';
+/** Writes others ask for: invoicing is the one writer of invoices and invoice_lines (issue 29 §4). */
+export { linkToBatch } from './batch-link.ts';
+export { insertRedDraft, type RedDraftHeader, type RedDraftLine } from './red-draft.ts';
 export { issuingTenant } from './issuing-tenant.ts';
 export { loadInvoice } from './load.ts';
 export { type LoadOrRenderPdf, providePdfSource } from './query/pdf-provider.ts';

@@ -5,11 +5,17 @@ import {
   type RedFormStateName,
   violationText,
 } from '@fpy/contracts';
-import { invoiceLines, invoices, type redLetterForms } from '@fpy/db';
+import { invoices, type redLetterForms } from '@fpy/db';
 import { calculateInvoice, type InvoiceType, type LineDraft, type PreferentialPolicy } from '@fpy/domain';
 import { and, eq } from 'drizzle-orm';
 import { badRequest, businessError } from '../../../../lib/errors.ts';
-import { enqueueIssue, issuingTenant, recordEvent, transition } from '../../invoicing/index.ts';
+import {
+  enqueueIssue,
+  insertRedDraft,
+  issuingTenant,
+  recordEvent,
+  transition,
+} from '../../invoicing/index.ts';
 import type { GatewayCtx } from '../../../../http/verb-ctx.ts';
 import { type BlueLine, blueLinesWithRemaining, type FormLine } from '../blue-lines.ts';
 import { REASON_LABEL } from '../rules.ts';
@@ -83,13 +89,12 @@ export async function issueRed({ ctx, input }: { ctx: GatewayCtx; input: { formI
     const errors = calc.violations.filter((v) => v.severity === 'error');
     if (errors.length) throw badRequest('INVOICE_INVALID', { problem: violationText(errors[0]) });
 
-    const [inv] = await tx
-      .insert(invoices)
-      .values({
+    const inv = await insertRedDraft(
+      tx,
+      {
         tenantId,
         clientSerial: redSerialOf(form.id),
         type: blue.type,
-        colour: 'red',
         pricingMode: 'exclusive',
         sellerName: blue.sellerName,
         sellerCreditCode: blue.sellerCreditCode,
@@ -115,22 +120,15 @@ export async function issueRed({ ctx, input }: { ctx: GatewayCtx; input: { formI
         amountFen: calc.totals.amount,
         taxFen: calc.totals.tax,
         totalFen: calc.totals.total,
-        status: 'draft',
         blueInvoiceId: blue.id,
         blueNumber: blue.number,
         redReason: form.reason,
         redFormId: form.id,
         createdBy: ctx.actor?.userId ?? null,
-      })
-      .onConflictDoNothing({ target: [invoices.tenantId, invoices.clientSerial] })
-      .returning();
-    if (!inv) return { invoice: (await first())[0], created: false };
-    await tx.insert(invoiceLines).values(
+      },
       calc.lines.map((l, i) => {
         const b = blueLines.find((x) => x.lineNo === formLines[i].blueLineNo)!;
         return {
-          tenantId,
-          invoiceId: inv.id,
           lineNo: l.lineNo,
           kind: 'normal',
           name: b.name,
@@ -149,6 +147,8 @@ export async function issueRed({ ctx, input }: { ctx: GatewayCtx; input: { formI
         };
       }),
     );
+    // The serial was taken by a racing request for the same form: answer its red invoice.
+    if (!inv) return { invoice: (await first())[0], created: false };
     await recordEvent(
       tx,
       ctx,
