@@ -15,3 +15,4 @@ export * from './outbox.ts';
 export * from './self-service-boards.ts';
 export * from './self-service-titles.ts';
 export * from './self-service-orders.ts';
+export * from './sales-preopen-phone.ts';
