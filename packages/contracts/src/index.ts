@@ -45,3 +45,4 @@ export * from './delivery/buyer.ts';
 export * from './delivery/providers.ts';
 export * from './delivery/provider-settings.ts';
 export * from './settings.ts';
+export * from './self-service/code-boards.ts';

@@ -307,6 +307,33 @@ export const menuCatalogue: MenuDef[] = [
         icon: 'ClusterOutlined',
         elements: crud('对照'),
       },
+      // Issue 30: 码牌 — static QR boards buyers scan to ask for an invoice (modules/self-service/code-boards).
+      {
+        code: 'codeBoard',
+        zh: '码牌管理',
+        en: 'Code boards',
+        icon: 'QrcodeOutlined',
+        elements: [
+          ...crud('码牌'),
+          { action: 'export', zh: '导出', en: 'Export' },
+          { action: 'enable', zh: '启用', en: 'Enable' },
+          { action: 'disable', zh: '停用', en: 'Disable' },
+          { action: 'poster', zh: '下载海报', en: 'Download poster' },
+        ],
+      },
+      {
+        code: 'allEleInvoiceCodeBoard',
+        zh: '全电发票码牌',
+        en: 'Fully digital code boards',
+        icon: 'QrcodeOutlined',
+        elements: [
+          ...crud('码牌'),
+          { action: 'export', zh: '导出', en: 'Export' },
+          { action: 'enable', zh: '启用', en: 'Enable' },
+          { action: 'disable', zh: '停用', en: 'Disable' },
+          { action: 'poster', zh: '下载海报', en: 'Download poster' },
+        ],
+      },
       {
         code: 'myCustomer',
         zh: '我的客户',
@@ -400,6 +427,37 @@ export const menuCatalogue: MenuDef[] = [
         en: 'Bill',
         icon: 'AccountBookOutlined',
         elements: [{ action: 'export', zh: '导出', en: 'Export' }],
+      },
+    ],
+  },
+  {
+    // Issue 30: 系统设置 — what a tenant sets up for buyers who invoice themselves (scan-to-invoice, code boards,
+    // wallets). Each lane of issue 30 appends its pages here when they work.
+    code: 'systemSetupManager',
+    zh: '系统设置',
+    en: 'System setup',
+    icon: 'ControlOutlined',
+    companyOnly: true,
+    children: [
+      {
+        code: 'codeBoardControl',
+        zh: '码牌管控',
+        en: 'Code-board control',
+        icon: 'SafetyOutlined',
+        elements: crud('管控'),
+      },
+      {
+        code: 'businessCodeBoard',
+        zh: '业务码牌',
+        en: 'Business-line boards',
+        icon: 'QrcodeOutlined',
+        elements: [
+          ...crud('码牌'),
+          { action: 'export', zh: '导出', en: 'Export' },
+          { action: 'enable', zh: '启用', en: 'Enable' },
+          { action: 'disable', zh: '停用', en: 'Disable' },
+          { action: 'poster', zh: '下载海报', en: 'Download poster' },
+        ],
       },
     ],
   },

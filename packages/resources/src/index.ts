@@ -28,6 +28,12 @@ export {
 } from './defs/delivery/delivery-records.ts';
 export { invoiceCategoriesMeta } from './defs/delivery/invoice-categories.ts';
 export { tenantTemplatesMeta } from './defs/delivery/tenant-templates.ts';
+export {
+  allEleCodeBoardsMeta,
+  businessCodeBoardsMeta,
+  codeBoardControlsMeta,
+  codeBoardsMeta,
+} from './defs/self-service/code-boards.ts';
 
 import { customersMeta } from './defs/sales/customers.ts';
 import { dictItemsMeta } from './defs/platform/dict-items.ts';
@@ -48,6 +54,12 @@ import {
 } from './defs/delivery/delivery-records.ts';
 import { invoiceCategoriesMeta } from './defs/delivery/invoice-categories.ts';
 import { tenantTemplatesMeta } from './defs/delivery/tenant-templates.ts';
+import {
+  allEleCodeBoardsMeta,
+  businessCodeBoardsMeta,
+  codeBoardControlsMeta,
+  codeBoardsMeta,
+} from './defs/self-service/code-boards.ts';
 
 /** Every declared resource; the resource conformance tests walk this list. */
 export const resourceMetas = [
@@ -69,4 +81,8 @@ export const resourceMetas = [
   emailReceiptsMeta,
   invoiceCategoriesMeta,
   tenantTemplatesMeta,
+  codeBoardsMeta,
+  allEleCodeBoardsMeta,
+  businessCodeBoardsMeta,
+  codeBoardControlsMeta,
 ] as const;

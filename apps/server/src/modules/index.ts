@@ -26,6 +26,7 @@ import { registerRedLetterModule } from './sales/red-letter/index.ts';
 import { registerSkuMapModule } from './sales/sku-map/index.ts';
 import { registerTaxCodesModule } from './sales/tax-codes/index.ts';
 import { registerDeliveryProvidersModule } from './delivery/providers/index.ts';
+import { registerCodeBoardsModule } from './self-service/code-boards/index.ts';
 
 export type { ModuleDeps, RegisterModule } from '../http/module.ts';
 
@@ -33,7 +34,7 @@ export type { ModuleDeps, RegisterModule } from '../http/module.ts';
  * Every module by product area, each entered through its index.ts with the same register(app, deps). A new
  * domain adds one line here; reactions between modules are hooks the reacting module registers.
  */
-const MODULES: Record<'platform' | 'sales' | 'delivery', RegisterModule[]> = {
+const MODULES: Record<'platform' | 'sales' | 'delivery' | 'self-service', RegisterModule[]> = {
   platform: [
     registerAuthModule,
     registerProfileModule,
@@ -66,6 +67,8 @@ const MODULES: Record<'platform' | 'sales' | 'delivery', RegisterModule[]> = {
     registerDeliveryStatsModule,
     registerPlatSettingsModule,
   ],
+  // Issue 30: buyers invoice themselves (自助开票): code boards, …
+  'self-service': [registerCodeBoardsModule],
 };
 
 export async function registerModules(app: FastifyInstance, deps: ModuleDeps) {

@@ -11,6 +11,7 @@ import { deliveryBuyerMessages } from './delivery/buyer.ts';
 import { deliveryDispatchMessages } from './delivery/dispatch.ts';
 import { deliverySettingsMessages } from './delivery/settings.ts';
 import { deliveryAdminMessages } from './delivery/admin.ts';
+import { codeBoardMessages } from './self-service/code-boards.ts';
 
 export * from './text.ts';
 export { REQUEST_PARTS, PASSWORD_PROBLEMS_EN } from './validation.ts';
@@ -40,6 +41,7 @@ export const messages = {
   ...deliveryDispatchMessages,
   ...deliverySettingsMessages,
   ...deliveryAdminMessages,
+  ...codeBoardMessages,
 } as const satisfies Record<string, MessageText>;
 
 export type MessageKey = keyof typeof messages;

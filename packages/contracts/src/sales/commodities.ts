@@ -97,7 +97,17 @@ export const listCommodities = defineRoute({
   method: 'GET',
   path: `${BASE}/queryList`,
   // Also the commodity picker of the name–SKU map page and of the issuing forms.
-  permission: [`${MENU}:btn_query`, 'goodsCompare', 'invoiceOpener', 'preopenApplication', 'stayOpenInvoice'],
+  // And the categories picker of the code-board pages (issue 30).
+  permission: [
+    `${MENU}:btn_query`,
+    'goodsCompare',
+    'invoiceOpener',
+    'preopenApplication',
+    'stayOpenInvoice',
+    'codeBoard',
+    'allEleInvoiceCodeBoard',
+    'businessCodeBoard',
+  ],
   tag: 'billing',
   summary: '商品编码分页列表：按名称（含拼音首字母）、税收分类编码、自行编码、状态筛选',
   query: pagedQuery(COMMODITY_SORTS).extend(commodityFilters.shape),

@@ -9,6 +9,10 @@ import { type FilesDeps, renderMissing, setFilesDeps } from './render.ts';
 import { registerInvoiceFileRoutes } from './routes.ts';
 
 export { loadOrRenderFile, loadOrRenderPdf } from './pdf-for-zip.ts';
+/** The face's fonts, QR drawing and raw content streams, for other printed documents (code-board posters). */
+export { FaceFonts } from './face-fonts.ts';
+export { qrOperators } from './qr-draw.ts';
+export { appendRawContent } from './native-flate.ts';
 /** The face's sign rule (red invoices print negative figures), for every other face: the buyer's page. */
 export { signedFen, signedQuantity } from './face.ts';
 /** The company's PDF layout options (发票模板) come from delivery/plat-settings through this seam. */

@@ -1,0 +1,7 @@
+import { businessCodeBoardsMeta } from '@fpy/resources';
+import { BoardsPage } from './board-fields.tsx';
+
+/** Spec §2.12 /systemSetupManager/businessCodeBoard: the boards of business lines. */
+export default function BusinessCodeBoardPage() {
+  return <BoardsPage meta={businessCodeBoardsMeta} />;
+}
