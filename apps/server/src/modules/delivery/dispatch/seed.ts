@@ -1,10 +1,11 @@
 import { classifyDeliveryFailure, type DeliveryStatusName } from '@fpy/domain';
-import { type Db, deliveries, deliveryEvents, invoices, systemSettings, tenants } from '@fpy/db';
+import { type Db, deliveries, deliveryEvents, invoices, tenants } from '@fpy/db';
 import { openSmsBalances, recordSmsUse } from '../sms-admin/index.ts';
 import { and, desc, eq, inArray, like } from 'drizzle-orm';
 import { SANDBOX_PROVIDER_ID } from '../providers/index.ts';
 import { FAILURE_EVENTS } from './records.ts';
 import { withTransaction } from '../../../lib/write/index.ts';
+import { getSetting, putSettingOnce } from '../../platform/base/index.ts';
 
 /** The demo companies of seed/demo-data.ts, by credit code. */
 const DEMO_CREDIT_CODES = ['91310115MA1K4GDM05', '91440300MA5FPX7Q2H', '91110108MA01R2YK6D'];
@@ -18,10 +19,8 @@ const MARKER = 'seed.delivery.sms';
  * means a balance of 0, and its SMS fail with SMS_QUOTA_EXHAUSTED. Only on a database the demo seed filled.
  */
 export async function seedSmsBalances(db: Db): Promise<void> {
-  const [demo] = await db.select().from(systemSettings).where(eq(systemSettings.key, 'seed.demo'));
-  if (!demo) return;
-  const [done] = await db.select().from(systemSettings).where(eq(systemSettings.key, MARKER));
-  if (done) return;
+  if ((await getSetting(db, 'seed.demo')) === undefined) return;
+  if ((await getSetting(db, MARKER)) !== undefined) return;
   await withTransaction({ db }, async (tx) => {
     const demoTenants = await tx
       .select({ id: tenants.id })
@@ -33,10 +32,7 @@ export async function seedSmsBalances(db: Db): Promise<void> {
       demoTenants.map((t) => t.id),
       DEMO_SMS_BALANCE,
     );
-    await tx
-      .insert(systemSettings)
-      .values({ key: MARKER, value: { at: new Date().toISOString() } })
-      .onConflictDoNothing();
+    await putSettingOnce(tx, MARKER, { at: new Date().toISOString() });
   });
 }
 
@@ -236,8 +232,7 @@ const DEMO_DELIVERIES: SeedDelivery[] = [
  * the demo balance, so 累计使用 and the bill agree. Answers how many records it wrote.
  */
 export async function seedDemoDeliveries(db: Db, now = new Date()): Promise<number> {
-  const [done] = await db.select().from(systemSettings).where(eq(systemSettings.key, RECORDS_MARKER));
-  if (done) return 0;
+  if ((await getSetting(db, RECORDS_MARKER)) !== undefined) return 0;
   const [demo] = await db
     .select({ id: tenants.id })
     .from(tenants)
@@ -313,10 +308,7 @@ export async function seedDemoDeliveries(db: Db, now = new Date()): Promise<numb
       );
     }
     await recordSmsUse(tx, demo.id, units);
-    await tx
-      .insert(systemSettings)
-      .values({ key: RECORDS_MARKER, value: { at: now.toISOString() } })
-      .onConflictDoNothing();
+    await putSettingOnce(tx, RECORDS_MARKER, { at: now.toISOString() });
     return DEMO_DELIVERIES.length;
   });
 }

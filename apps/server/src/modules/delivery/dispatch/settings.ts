@@ -4,8 +4,9 @@ import {
   type DeliverySettings,
   deliverySettings,
 } from '@fpy/contracts';
-import { type Db, systemSettings, tenantParameters } from '@fpy/db';
+import { type Db, tenantParameters } from '@fpy/db';
 import { and, eq } from 'drizzle-orm';
+import { getSetting } from '../../platform/base/index.ts';
 
 async function parameter(db: Db, tenantId: number, key: string): Promise<Record<string, unknown> | null> {
   const [row] = await db
@@ -40,10 +41,6 @@ const nameIn = (v: Record<string, unknown> | null | undefined) =>
 export async function loadSignName(db: Db, tenantId: number): Promise<string> {
   const own = nameIn(await parameter(db, tenantId, TENANT_SMS_KEY));
   if (own) return own;
-  const [row] = await db
-    .select({ value: systemSettings.value })
-    .from(systemSettings)
-    .where(eq(systemSettings.key, PLATFORM_SMS_KEY))
-    .limit(1);
-  return nameIn(row?.value as Record<string, unknown> | null) ?? FALLBACK_SIGN_NAME;
+  const platform = await getSetting(db, PLATFORM_SMS_KEY);
+  return nameIn(platform as Record<string, unknown> | undefined) ?? FALLBACK_SIGN_NAME;
 }

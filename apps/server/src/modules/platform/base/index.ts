@@ -31,6 +31,8 @@ export { storeImage } from './uploads/store-image.ts';
 /** The one writer of stored_files and tenants: the seal (invoice-setup) records its file and key through these. */
 export { forgetStoredFile, recordStoredFile } from './uploads/stored-files.ts';
 export { setTenantSealKey } from './tenants/seal-key.ts';
+/** Platform settings by key: the one writer of system_settings; others get and put their keys through these. */
+export { getSetting, putSetting, putSettingOnce } from './settings/system-settings.ts';
 
 /** The dashboard's card registry: every area registers its 首页 cards from its own folder (issue 13 §5). */
 export {

@@ -7,7 +7,7 @@ import {
   uploadEnterpriseLogo,
   uploadTitleImage,
 } from '@fpy/contracts';
-import { systemSettings, tenants } from '@fpy/db';
+import { tenants } from '@fpy/db';
 import { SuperAdmin, TenantType } from '@fpy/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -16,6 +16,7 @@ import { route } from '../../../../http/route.ts';
 import { forbidden } from '../../../../lib/errors.ts';
 import type { FileStore } from '../../../../lib/file-store.ts';
 import { ownTenant } from '../company/own-tenant.ts';
+import { getSetting, putSetting } from '../settings/system-settings.ts';
 import { storeImage } from '../uploads/store-image.ts';
 
 const envelope = (t: { logoUrl: string | null; titleImageUrl: string | null } | null) => ({
@@ -59,20 +60,13 @@ export function registerEnterpriseRoutes(app: FastifyInstance, uploads: FileStor
   route(app, uploadTitleImage, (ctx, { req }) => uploadBranding(ctx, req, uploads, 'title'));
 
   route(app, getTitleProp, async (ctx) => {
-    const [row] = await ctx.db
-      .select()
-      .from(systemSettings)
-      .where(eq(systemSettings.key, themeKey(ctx.actor.userId)));
-    const saved = themeProp.safeParse(row?.value);
+    const saved = themeProp.safeParse(await getSetting(ctx.db, themeKey(ctx.actor.userId)));
     return saved.success ? saved.data : DEFAULT_THEME;
   });
 
   route(app, saveTitleProp, async (ctx, { body }) => {
     const value = { primaryColor: body.primaryColor.toLowerCase(), dark: body.dark };
-    await ctx.db
-      .insert(systemSettings)
-      .values({ key: themeKey(ctx.actor.userId), value })
-      .onConflictDoUpdate({ target: systemSettings.key, set: { value, updatedAt: new Date() } });
+    await putSetting(ctx.db, themeKey(ctx.actor.userId), value);
     return value;
   });
 }
