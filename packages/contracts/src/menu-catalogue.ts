@@ -440,6 +440,20 @@ export const menuCatalogue: MenuDef[] = [
     companyOnly: true,
     children: [
       {
+        code: 'scanTitle',
+        zh: '扫码抬头设置',
+        en: 'Buyer title form',
+        icon: 'IdcardOutlined',
+        elements: [{ action: 'edit', zh: '保存', en: 'Save' }],
+      },
+      {
+        code: 'scanInvoice',
+        zh: '扫码开票设置',
+        en: 'Scan-to-invoice',
+        icon: 'QrcodeOutlined',
+        elements: [{ action: 'edit', zh: '保存', en: 'Save' }],
+      },
+      {
         code: 'codeBoardControl',
         zh: '码牌管控',
         en: 'Code-board control',

@@ -26,6 +26,7 @@ import { registerRedLetterModule } from './sales/red-letter/index.ts';
 import { registerSkuMapModule } from './sales/sku-map/index.ts';
 import { registerTaxCodesModule } from './sales/tax-codes/index.ts';
 import { registerDeliveryProvidersModule } from './delivery/providers/index.ts';
+import { registerTitlesModule } from './self-service/titles/index.ts';
 import { registerCodeBoardsModule } from './self-service/code-boards/index.ts';
 
 export type { ModuleDeps, RegisterModule } from '../http/module.ts';
@@ -68,7 +69,7 @@ const MODULES: Record<'platform' | 'sales' | 'delivery' | 'self-service', Regist
     registerPlatSettingsModule,
   ],
   // Issue 30: buyers invoice themselves (自助开票): code boards, …
-  'self-service': [registerCodeBoardsModule],
+  'self-service': [registerTitlesModule, registerCodeBoardsModule],
 };
 
 export async function registerModules(app: FastifyInstance, deps: ModuleDeps) {

@@ -19,6 +19,7 @@ import { BRAND_LOGO_URL, ensureBrandLogo } from './brand-logo.ts';
 import { createDefaultGroups, groupTypeId } from './tenant-groups.ts';
 import { dictionarySeed } from './dictionaries.ts';
 import { seedOrgDemo } from './org-demo.ts';
+import { seedTitlesDemo } from './titles-demo.ts';
 import { seedBillingDemo } from './billing-demo.ts';
 import { seedInvoiceDemo, wantsDemoInvoices } from './invoice-demo.ts';
 import { withTransaction } from '../lib/write/index.ts';
@@ -103,6 +104,7 @@ export async function seedDemoData(db: Db, uploads: FileStore) {
       await t.insert(groupMenus).values({ groupId: demo.staffGroupId, menuId: userMenu[0].id });
     await seedOrgDemo(t, demo.tenantId, clerk);
     await seedBillingDemo(t, demo.tenantId, demo.staffGroupId);
+    await seedTitlesDemo(t, demo.tenantId);
 
     await company(
       t,

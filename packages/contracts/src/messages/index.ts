@@ -11,6 +11,7 @@ import { deliveryBuyerMessages } from './delivery/buyer.ts';
 import { deliveryDispatchMessages } from './delivery/dispatch.ts';
 import { deliverySettingsMessages } from './delivery/settings.ts';
 import { deliveryAdminMessages } from './delivery/admin.ts';
+import { titleMessages } from './self-service/titles.ts';
 import { codeBoardMessages } from './self-service/code-boards.ts';
 
 export * from './text.ts';
@@ -41,6 +42,7 @@ export const messages = {
   ...deliveryDispatchMessages,
   ...deliverySettingsMessages,
   ...deliveryAdminMessages,
+  ...titleMessages,
   ...codeBoardMessages,
 } as const satisfies Record<string, MessageText>;
 

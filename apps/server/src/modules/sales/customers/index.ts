@@ -7,6 +7,8 @@ import { registerResource } from '../../../crud/register.ts';
 import { customerHooks } from './hooks.ts';
 import { registerCustomerSuggest } from './suggest.ts';
 
+export { customerTitlesLike } from './titles.ts';
+
 /**
  * 我的客户 as a declared resource (packages/resources defs/sales/customers.ts) on its spec path: list, get, create,
  * update, delete, export, import and template come from crud/; this module adds the buyer rules (hooks.ts)
