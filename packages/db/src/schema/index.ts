@@ -16,3 +16,4 @@ export * from './self-service-boards.ts';
 export * from './self-service-titles.ts';
 export * from './self-service-orders.ts';
 export * from './sales-preopen-phone.ts';
+export * from './self-service-wallets.ts';
