@@ -1011,6 +1011,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 任务列表（按状态、类型、企业、业务编号或错误、创建日期筛选） */
+        get: operations["listJobs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/jobs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 任务详情与尝试记录 */
+        get: operations["getJob"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/jobs/{id}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 重新投递一个已放弃或已拒绝的任务（新一轮重试，写审计） */
+        post: operations["redeliverJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/jobs/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 批量重新投递所选任务（只有已放弃或已拒绝的任务会被投递） */
+        post: operations["redeliverJobs"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/jobs/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 任务数（按类型与状态） */
+        get: operations["jobsSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/menu": {
         parameters: {
             query?: never;
@@ -3076,6 +3161,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/billing/v1/preopen-phone/applications/{id}/code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 预开申请的二维码（已绑定的审核手机扫码审核；同一申请始终同一个码） */
+        post: operations["getPreopenAppCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/v1/preopen-phone/bind-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 生成绑定手机审核的二维码（5 分钟内有效，只能使用一次，绑定到当前账号） */
+        post: operations["createPreopenBindCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/v1/preopen-phone/devices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 当前账号已绑定的审核手机（有效的） */
+        get: operations["listPreopenDevices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/v1/preopen-phone/devices/{id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 解除一部审核手机的绑定（只能解除自己的） */
+        post: operations["revokePreopenDevice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/billing/v1/print-settings": {
         parameters: {
             query?: never;
@@ -3970,6 +4123,193 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/public/preopen/applications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 待本人审核的预开申请（本企业，最新 50 条） */
+        post: operations["listPreopenApplications"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/preopen/applications/decide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 手机审核：通过（与电脑端同一开具流程：同一幂等与队列）或驳回（须填原因）；两部手机同时审核只有一个生效 */
+        post: operations["decidePreopenApplication"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/preopen/applications/pdf-ticket": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 已开具发票的 PDF 下载票据（一次性，5 分钟内有效） */
+        post: operations["preopenPdfTicket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/preopen/applications/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 开具失败后重新开具（账号在电脑端有「重新开具」权限时） */
+        post: operations["retryPreopenApplication"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/preopen/applications/view": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 一条预开申请（凭申请二维码的码或编号；只限本企业，未知与他企业的一律 404） */
+        post: operations["viewPreopenApplication"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/preopen/bind": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 手机扫码绑定：凭电脑端的绑定码换取设备令牌（只限预开审核、只限该账号和企业、会过期、可解除）。未知、过期、已用的码一律 404 */
+        post: operations["bindPreopenPhone"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/preopen/files/{ticket}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 凭票据下载发票 PDF；未知、已用、过期的票据一律 404 */
+        get: operations["downloadPreopenPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/preopen/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 本手机绑定的账号与企业；未绑定、已过期或已解除一律 401 */
+        post: operations["getPreopenMe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/preopen/unbind": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 手机端解除本机绑定 */
+        post: operations["unbindPreopenPhone"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/self-service/titles/{code}/form": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 买方抬头表单：开票方的扫码抬头规则与提示（按码） */
+        get: operations["getBuyerTitleForm"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/self-service/titles/{code}/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 抬头联想：按名称或税号搜索企业抬头（仅名称与税号） */
+        get: operations["searchBuyerTitles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/public/v1/mailBounces/{id}": {
         parameters: {
             query?: never;
@@ -4015,6 +4355,360 @@ export interface paths {
         put?: never;
         /** 腾讯云短信下发状态回调（token为该账号的回执令牌） */
         post: operations["pushTencentReceipts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/self-service/titles/scan-invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 扫码开票设置（未保存时为默认值） */
+        get: operations["getScanInvoiceSettings"];
+        /** 保存扫码开票设置 */
+        put: operations["saveScanInvoiceSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/self-service/titles/scan-title": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 扫码抬头设置（未保存时为默认值） */
+        get: operations["getScanTitleSettings"];
+        /** 保存扫码抬头设置 */
+        put: operations["saveScanTitleSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/self-service/v1/all-ele-code-boards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 全电发票码牌：列表 */
+        get: operations["getSelfServiceV1AllEleCodeBoards"];
+        put?: never;
+        /** 全电发票码牌：新增 */
+        post: operations["postSelfServiceV1AllEleCodeBoards"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/self-service/v1/all-ele-code-boards/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 全电发票码牌：详情 */
+        get: operations["getSelfServiceV1AllEleCodeBoardsId"];
+        /** 全电发票码牌：修改（只改所给字段） */
+        put: operations["putSelfServiceV1AllEleCodeBoardsId"];
+        post?: never;
+        /** 全电发票码牌：删除 */
+        delete: operations["deleteSelfServiceV1AllEleCodeBoardsId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/self-service/v1/all-ele-code-boards/bulk/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 全电发票码牌：批量停用 */
+        post: operations["postSelfServiceV1AllEleCodeBoardsBulkDisable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/self-service/v1/all-ele-code-boards/bulk/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 全电发票码牌：批量启用 */
+        post: operations["postSelfServiceV1AllEleCodeBoardsBulkEnable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/self-service/v1/all-ele-code-boards/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 全电发票码牌：导出 Excel */
+        get: operations["getSelfServiceV1AllEleCodeBoardsExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/self-service/v1/business-code-boards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 业务码牌：列表 */
+        get: operations["getSelfServiceV1BusinessCodeBoards"];
+        put?: never;
+        /** 业务码牌：新增 */
+        post: operations["postSelfServiceV1BusinessCodeBoards"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/self-service/v1/business-code-boards/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 业务码牌：详情 */
+        get: operations["getSelfServiceV1BusinessCodeBoardsId"];
+        /** 业务码牌：修改（只改所给字段） */
+        put: operations["putSelfServiceV1BusinessCodeBoardsId"];
+        post?: never;
+        /** 业务码牌：删除 */
+        delete: operations["deleteSelfServiceV1BusinessCodeBoardsId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/self-service/v1/business-code-boards/bulk/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 业务码牌：批量停用 */
+        post: operations["postSelfServiceV1BusinessCodeBoardsBulkDisable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/self-service/v1/business-code-boards/bulk/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 业务码牌：批量启用 */
+        post: operations["postSelfServiceV1BusinessCodeBoardsBulkEnable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/self-service/v1/business-code-boards/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 业务码牌：导出 Excel */
+        get: operations["getSelfServiceV1BusinessCodeBoardsExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/self-service/v1/code-board-controls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 码牌管控：列表 */
+        get: operations["getSelfServiceV1CodeBoardControls"];
+        put?: never;
+        /** 码牌管控：新增 */
+        post: operations["postSelfServiceV1CodeBoardControls"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/self-service/v1/code-board-controls/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 码牌管控：详情 */
+        get: operations["getSelfServiceV1CodeBoardControlsId"];
+        /** 码牌管控：修改（只改所给字段） */
+        put: operations["putSelfServiceV1CodeBoardControlsId"];
+        post?: never;
+        /** 码牌管控：删除 */
+        delete: operations["deleteSelfServiceV1CodeBoardControlsId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/self-service/v1/code-boards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 码牌管理：列表 */
+        get: operations["getSelfServiceV1CodeBoards"];
+        put?: never;
+        /** 码牌管理：新增 */
+        post: operations["postSelfServiceV1CodeBoards"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/self-service/v1/code-boards/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 码牌管理：详情 */
+        get: operations["getSelfServiceV1CodeBoardsId"];
+        /** 码牌管理：修改（只改所给字段） */
+        put: operations["putSelfServiceV1CodeBoardsId"];
+        post?: never;
+        /** 码牌管理：删除 */
+        delete: operations["deleteSelfServiceV1CodeBoardsId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/self-service/v1/code-boards/{id}/poster": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 下载码牌海报（PDF，A5）：企业名称与标志、码牌名称、二维码与扫码提示 */
+        get: operations["downloadCodeBoardPoster"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/self-service/v1/code-boards/bulk/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 码牌管理：批量停用 */
+        post: operations["postSelfServiceV1CodeBoardsBulkDisable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/self-service/v1/code-boards/bulk/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 码牌管理：批量启用 */
+        post: operations["postSelfServiceV1CodeBoardsBulkEnable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/self-service/v1/code-boards/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 码牌管理：导出 Excel */
+        get: operations["getSelfServiceV1CodeBoardsExport"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -8790,6 +9484,304 @@ export interface operations {
                         userId: number;
                         username: string;
                     }[];
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listJobs: {
+        parameters: {
+            query?: {
+                dateFrom?: string;
+                dateTo?: string;
+                kind?: string;
+                limit?: number;
+                page?: number;
+                q?: string;
+                sort?: "id" | "-id" | "createdAt" | "-createdAt" | "updatedAt" | "-updatedAt" | "nextAt" | "-nextAt" | "attempts" | "-attempts";
+                state?: "pending" | "running" | "done" | "failed" | "dead";
+                tenantId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            attempts: number;
+                            createdAt: string;
+                            finishedAt: string | null;
+                            id: number;
+                            kind: string;
+                            lastCode: string | null;
+                            lastError: string | null;
+                            leaseUntil: string | null;
+                            nextAt: string;
+                            ref: string;
+                            since: string;
+                            /** @enum {string} */
+                            state: "pending" | "running" | "done" | "failed" | "dead";
+                            tenantId: number | null;
+                            tenantName: string | null;
+                            updatedAt: string;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        attemptLog: {
+                            code: string | null;
+                            endedAt: string | null;
+                            id: number;
+                            message: string | null;
+                            n: number;
+                            outcome: ("done" | "retry" | "failed" | "dead" | "lost" | "redelivered") | null;
+                            startedAt: string;
+                        }[];
+                        attempts: number;
+                        createdAt: string;
+                        finishedAt: string | null;
+                        id: number;
+                        kind: string;
+                        lastCode: string | null;
+                        lastError: string | null;
+                        leaseUntil: string | null;
+                        nextAt: string;
+                        ref: string;
+                        since: string;
+                        /** @enum {string} */
+                        state: "pending" | "running" | "done" | "failed" | "dead";
+                        tenantId: number | null;
+                        tenantName: string | null;
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    redeliverJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        attempts: number;
+                        createdAt: string;
+                        finishedAt: string | null;
+                        id: number;
+                        kind: string;
+                        lastCode: string | null;
+                        lastError: string | null;
+                        leaseUntil: string | null;
+                        nextAt: string;
+                        ref: string;
+                        since: string;
+                        /** @enum {string} */
+                        state: "pending" | "running" | "done" | "failed" | "dead";
+                        tenantId: number | null;
+                        tenantName: string | null;
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    redeliverJobs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        redelivered: number[];
+                        skipped: number[];
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    jobsSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            count: number;
+                            kind: string;
+                            /** @enum {string} */
+                            state: "pending" | "running" | "done" | "failed" | "dead";
+                        }[];
+                    };
                 };
             };
             /** @description 参数不合法 { status: 400, code, message } */
@@ -19350,6 +20342,192 @@ export interface operations {
             };
         };
     };
+    getPreopenAppCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        url: string;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    createPreopenBindCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        expiresAt: string;
+                        url: string;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listPreopenDevices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            createdAt: string;
+                            expiresAt: string;
+                            id: number;
+                            label: string | null;
+                            lastUsedAt: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    revokePreopenDevice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     listPrintSettings: {
         parameters: {
             query?: {
@@ -23347,6 +24525,645 @@ export interface operations {
             };
         };
     };
+    listPreopenApplications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    device: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            applicantName: string | null;
+                            appliedAt: string | null;
+                            buyerName: string;
+                            id: number;
+                            /** @enum {string} */
+                            phase: "pending" | "processing" | "issued" | "failed" | "rejected" | "closed";
+                            /** @enum {string} */
+                            status: "draft" | "pending_review" | "ready" | "issuing" | "issued" | "failed" | "partly_red" | "red" | "void";
+                            statusLabel: string;
+                            totalFen: number;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 操作过于频繁 { code: RATE_LIMITED } */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    decidePreopenApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    decision: "approve" | "reject";
+                    device: string;
+                    id: number;
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        amountFen: number;
+                        applicantName: string | null;
+                        appliedAt: string | null;
+                        buyerName: string;
+                        buyerTaxNumber: string | null;
+                        canApprove: boolean;
+                        canReject: boolean;
+                        canRetry: boolean;
+                        decision: {
+                            at: string;
+                            by: string | null;
+                            /** @enum {string} */
+                            kind: "approved" | "rejected" | "voided";
+                            mine: boolean;
+                            reason: string | null;
+                        } | null;
+                        failureReason: string | null;
+                        id: number;
+                        issuedAt: string | null;
+                        lines: {
+                            amountFen: number;
+                            name: string;
+                            quantity: string | null;
+                            rate: string;
+                            spec: string | null;
+                            taxFen: number;
+                            unit: string | null;
+                            unitPrice: string | null;
+                        }[];
+                        number: string | null;
+                        own: boolean;
+                        /** @enum {string} */
+                        phase: "pending" | "processing" | "issued" | "failed" | "rejected" | "closed";
+                        remarks: string | null;
+                        sellerName: string;
+                        /** @enum {string} */
+                        status: "draft" | "pending_review" | "ready" | "issuing" | "issued" | "failed" | "partly_red" | "red" | "void";
+                        statusLabel: string;
+                        taxFen: number;
+                        totalFen: number;
+                        type: string;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 操作过于频繁 { code: RATE_LIMITED } */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    preopenPdfTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    device: string;
+                    id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ticket: string;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 操作过于频繁 { code: RATE_LIMITED } */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    retryPreopenApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    device: string;
+                    id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        amountFen: number;
+                        applicantName: string | null;
+                        appliedAt: string | null;
+                        buyerName: string;
+                        buyerTaxNumber: string | null;
+                        canApprove: boolean;
+                        canReject: boolean;
+                        canRetry: boolean;
+                        decision: {
+                            at: string;
+                            by: string | null;
+                            /** @enum {string} */
+                            kind: "approved" | "rejected" | "voided";
+                            mine: boolean;
+                            reason: string | null;
+                        } | null;
+                        failureReason: string | null;
+                        id: number;
+                        issuedAt: string | null;
+                        lines: {
+                            amountFen: number;
+                            name: string;
+                            quantity: string | null;
+                            rate: string;
+                            spec: string | null;
+                            taxFen: number;
+                            unit: string | null;
+                            unitPrice: string | null;
+                        }[];
+                        number: string | null;
+                        own: boolean;
+                        /** @enum {string} */
+                        phase: "pending" | "processing" | "issued" | "failed" | "rejected" | "closed";
+                        remarks: string | null;
+                        sellerName: string;
+                        /** @enum {string} */
+                        status: "draft" | "pending_review" | "ready" | "issuing" | "issued" | "failed" | "partly_red" | "red" | "void";
+                        statusLabel: string;
+                        taxFen: number;
+                        totalFen: number;
+                        type: string;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 操作过于频繁 { code: RATE_LIMITED } */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    viewPreopenApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code?: string;
+                    device: string;
+                    id?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        amountFen: number;
+                        applicantName: string | null;
+                        appliedAt: string | null;
+                        buyerName: string;
+                        buyerTaxNumber: string | null;
+                        canApprove: boolean;
+                        canReject: boolean;
+                        canRetry: boolean;
+                        decision: {
+                            at: string;
+                            by: string | null;
+                            /** @enum {string} */
+                            kind: "approved" | "rejected" | "voided";
+                            mine: boolean;
+                            reason: string | null;
+                        } | null;
+                        failureReason: string | null;
+                        id: number;
+                        issuedAt: string | null;
+                        lines: {
+                            amountFen: number;
+                            name: string;
+                            quantity: string | null;
+                            rate: string;
+                            spec: string | null;
+                            taxFen: number;
+                            unit: string | null;
+                            unitPrice: string | null;
+                        }[];
+                        number: string | null;
+                        own: boolean;
+                        /** @enum {string} */
+                        phase: "pending" | "processing" | "issued" | "failed" | "rejected" | "closed";
+                        remarks: string | null;
+                        sellerName: string;
+                        /** @enum {string} */
+                        status: "draft" | "pending_review" | "ready" | "issuing" | "issued" | "failed" | "partly_red" | "red" | "void";
+                        statusLabel: string;
+                        taxFen: number;
+                        totalFen: number;
+                        type: string;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 操作过于频繁 { code: RATE_LIMITED } */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    bindPreopenPhone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                    label?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        device: string;
+                        expiresAt: string;
+                        tenantName: string;
+                        userName: string;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 操作过于频繁 { code: RATE_LIMITED } */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    downloadPreopenPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ticket: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 操作过于频繁 { code: RATE_LIMITED } */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getPreopenMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    device: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        expiresAt: string;
+                        tenantName: string;
+                        userName: string;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 操作过于频繁 { code: RATE_LIMITED } */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    unbindPreopenPhone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    device: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 操作过于频繁 { code: RATE_LIMITED } */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getBuyerTitleForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        contactPhone: string | null;
+                        enabled: boolean;
+                        helps: {
+                            remember: boolean;
+                            search: boolean;
+                            upload: boolean;
+                        };
+                        notice: string | null;
+                        rules: {
+                            approval: {
+                                /** @constant */
+                                mode: "auto";
+                            } | {
+                                /** @constant */
+                                mode: "manual";
+                            } | {
+                                capFen: number;
+                                /** @constant */
+                                mode: "auto_below";
+                            };
+                            channels: ("sms" | "email" | "card_bag")[];
+                            /** @enum {string} */
+                            defaultInvoiceType: "digital_ordinary" | "digital_special" | "electronic_ordinary" | "electronic_special";
+                            fields: {
+                                /** @enum {string} */
+                                addressBank: "required" | "optional" | "hidden";
+                                /** @enum {string} */
+                                email: "required" | "optional" | "hidden";
+                                /** @enum {string} */
+                                mobile: "required" | "optional" | "hidden";
+                                /** @enum {string} */
+                                remarks: "required" | "optional" | "hidden";
+                            };
+                            invoiceTypes: ("digital_ordinary" | "digital_special" | "electronic_ordinary" | "electronic_special")[];
+                            naturalPersonAllowed: boolean;
+                        };
+                        sellerName: string;
+                        welcome: string | null;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 操作过于频繁 { code: RATE_LIMITED } */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    searchBuyerTitles: {
+        parameters: {
+            query?: {
+                q?: string;
+            };
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            name: string;
+                            /** @enum {string} */
+                            source: "customer" | "known";
+                            taxNumber: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 操作过于频繁 { code: RATE_LIMITED } */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     pushMailBounce: {
         parameters: {
             query: {
@@ -23495,6 +25312,2030 @@ export interface operations {
             };
             /** @description 操作过于频繁 { code: RATE_LIMITED } */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getScanInvoiceSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        contactPhone: unknown;
+                        enabled: boolean;
+                        notice: unknown;
+                        rememberTitles: boolean;
+                        shopName: unknown;
+                        titleSearch: boolean;
+                        titleUpload: boolean;
+                        updatedAt: string | null;
+                        welcome: unknown;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    saveScanInvoiceSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    contactPhone?: string | null;
+                    enabled: boolean;
+                    notice?: string | null;
+                    rememberTitles: boolean;
+                    shopName?: string | null;
+                    titleSearch: boolean;
+                    titleUpload: boolean;
+                    welcome?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        contactPhone: unknown;
+                        enabled: boolean;
+                        notice: unknown;
+                        rememberTitles: boolean;
+                        shopName: unknown;
+                        titleSearch: boolean;
+                        titleUpload: boolean;
+                        updatedAt: string | null;
+                        welcome: unknown;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getScanTitleSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        approval: {
+                            /** @constant */
+                            mode: "auto";
+                        } | {
+                            /** @constant */
+                            mode: "manual";
+                        } | {
+                            capFen: number;
+                            /** @constant */
+                            mode: "auto_below";
+                        };
+                        channels: ("sms" | "email" | "card_bag")[];
+                        /** @enum {string} */
+                        defaultInvoiceType: "digital_ordinary" | "digital_special" | "electronic_ordinary" | "electronic_special";
+                        fields: {
+                            /** @enum {string} */
+                            addressBank: "required" | "optional" | "hidden";
+                            /** @enum {string} */
+                            email: "required" | "optional" | "hidden";
+                            /** @enum {string} */
+                            mobile: "required" | "optional" | "hidden";
+                            /** @enum {string} */
+                            remarks: "required" | "optional" | "hidden";
+                        };
+                        invoiceTypes: ("digital_ordinary" | "digital_special" | "electronic_ordinary" | "electronic_special")[];
+                        naturalPersonAllowed: boolean;
+                        updatedAt: string | null;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    saveScanTitleSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    approval: {
+                        /** @constant */
+                        mode: "auto";
+                    } | {
+                        /** @constant */
+                        mode: "manual";
+                    } | {
+                        capFen: number;
+                        /** @constant */
+                        mode: "auto_below";
+                    };
+                    channels: ("sms" | "email" | "card_bag")[];
+                    /** @enum {string} */
+                    defaultInvoiceType: "digital_ordinary" | "digital_special" | "electronic_ordinary" | "electronic_special";
+                    fields: {
+                        /** @enum {string} */
+                        addressBank: "required" | "optional" | "hidden";
+                        /** @enum {string} */
+                        email: "required" | "optional" | "hidden";
+                        /** @enum {string} */
+                        mobile: "required" | "optional" | "hidden";
+                        /** @enum {string} */
+                        remarks: "required" | "optional" | "hidden";
+                    };
+                    invoiceTypes: ("digital_ordinary" | "digital_special" | "electronic_ordinary" | "electronic_special")[];
+                    naturalPersonAllowed: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        approval: {
+                            /** @constant */
+                            mode: "auto";
+                        } | {
+                            /** @constant */
+                            mode: "manual";
+                        } | {
+                            capFen: number;
+                            /** @constant */
+                            mode: "auto_below";
+                        };
+                        channels: ("sms" | "email" | "card_bag")[];
+                        /** @enum {string} */
+                        defaultInvoiceType: "digital_ordinary" | "digital_special" | "electronic_ordinary" | "electronic_special";
+                        fields: {
+                            /** @enum {string} */
+                            addressBank: "required" | "optional" | "hidden";
+                            /** @enum {string} */
+                            email: "required" | "optional" | "hidden";
+                            /** @enum {string} */
+                            mobile: "required" | "optional" | "hidden";
+                            /** @enum {string} */
+                            remarks: "required" | "optional" | "hidden";
+                        };
+                        invoiceTypes: ("digital_ordinary" | "digital_special" | "electronic_ordinary" | "electronic_special")[];
+                        naturalPersonAllowed: boolean;
+                        updatedAt: string | null;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getSelfServiceV1AllEleCodeBoards: {
+        parameters: {
+            query?: {
+                approval?: "auto" | "manual";
+                enabled?: "true" | "false";
+                invoiceKind?: "allEle" | "normal";
+                keyword?: string;
+                kind?: "shop" | "counter" | "business";
+                limit?: number;
+                name?: string;
+                page?: number;
+                sort?: "id" | "-id" | "name" | "-name" | "capFen" | "-capFen" | "createdAt" | "-createdAt";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            approval: string | null;
+                            businessLine: string | null;
+                            capFen: number | null;
+                            categoryIds: string | null;
+                            categoryNames: string | null;
+                            code: string | null;
+                            createdAt: string | null;
+                            enabled: boolean | null;
+                            id: number;
+                            invoiceKind: string | null;
+                            kind: string | null;
+                            name: string | null;
+                            remark: string | null;
+                            tenantId: number | null;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postSelfServiceV1AllEleCodeBoards: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    approval: "auto" | "manual";
+                    businessLine?: string | null;
+                    capFen: number;
+                    categoryIds: string;
+                    enabled: boolean;
+                    /** @enum {string} */
+                    invoiceKind: "normal" | "allEle";
+                    /** @enum {string} */
+                    kind: "shop" | "counter" | "business";
+                    name: string;
+                    remark?: string | null;
+                    tenantId?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        approval: string | null;
+                        businessLine: string | null;
+                        capFen: number | null;
+                        categoryIds: string | null;
+                        categoryNames: string | null;
+                        code: string | null;
+                        createdAt: string | null;
+                        enabled: boolean | null;
+                        id: number;
+                        invoiceKind: string | null;
+                        kind: string | null;
+                        name: string | null;
+                        remark: string | null;
+                        tenantId: number | null;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getSelfServiceV1AllEleCodeBoardsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        approval: string | null;
+                        businessLine: string | null;
+                        capFen: number | null;
+                        categoryIds: string | null;
+                        categoryNames: string | null;
+                        code: string | null;
+                        createdAt: string | null;
+                        enabled: boolean | null;
+                        id: number;
+                        invoiceKind: string | null;
+                        kind: string | null;
+                        name: string | null;
+                        remark: string | null;
+                        tenantId: number | null;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    putSelfServiceV1AllEleCodeBoardsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    approval?: "auto" | "manual";
+                    businessLine?: string | null;
+                    capFen?: number;
+                    categoryIds?: string;
+                    enabled?: boolean;
+                    /** @enum {string} */
+                    invoiceKind?: "normal" | "allEle";
+                    /** @enum {string} */
+                    kind?: "shop" | "counter" | "business";
+                    name?: string;
+                    remark?: string | null;
+                    tenantId?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        approval: string | null;
+                        businessLine: string | null;
+                        capFen: number | null;
+                        categoryIds: string | null;
+                        categoryNames: string | null;
+                        code: string | null;
+                        createdAt: string | null;
+                        enabled: boolean | null;
+                        id: number;
+                        invoiceKind: string | null;
+                        kind: string | null;
+                        name: string | null;
+                        remark: string | null;
+                        tenantId: number | null;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    deleteSelfServiceV1AllEleCodeBoardsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postSelfServiceV1AllEleCodeBoardsBulkDisable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        updated: number;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postSelfServiceV1AllEleCodeBoardsBulkEnable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        updated: number;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getSelfServiceV1AllEleCodeBoardsExport: {
+        parameters: {
+            query?: {
+                approval?: "auto" | "manual";
+                enabled?: "true" | "false";
+                invoiceKind?: "allEle" | "normal";
+                keyword?: string;
+                kind?: "shop" | "counter" | "business";
+                name?: string;
+                sort?: "id" | "-id" | "name" | "-name" | "capFen" | "-capFen" | "createdAt" | "-createdAt";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getSelfServiceV1BusinessCodeBoards: {
+        parameters: {
+            query?: {
+                approval?: "auto" | "manual";
+                enabled?: "true" | "false";
+                invoiceKind?: "allEle" | "normal";
+                keyword?: string;
+                kind?: "shop" | "counter" | "business";
+                limit?: number;
+                name?: string;
+                page?: number;
+                sort?: "id" | "-id" | "name" | "-name" | "capFen" | "-capFen" | "createdAt" | "-createdAt";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            approval: string | null;
+                            businessLine: string | null;
+                            capFen: number | null;
+                            categoryIds: string | null;
+                            categoryNames: string | null;
+                            code: string | null;
+                            createdAt: string | null;
+                            enabled: boolean | null;
+                            id: number;
+                            invoiceKind: string | null;
+                            kind: string | null;
+                            name: string | null;
+                            remark: string | null;
+                            tenantId: number | null;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postSelfServiceV1BusinessCodeBoards: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    approval: "auto" | "manual";
+                    businessLine?: string | null;
+                    capFen: number;
+                    categoryIds: string;
+                    enabled: boolean;
+                    /** @enum {string} */
+                    invoiceKind: "normal" | "allEle";
+                    /** @enum {string} */
+                    kind: "shop" | "counter" | "business";
+                    name: string;
+                    remark?: string | null;
+                    tenantId?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        approval: string | null;
+                        businessLine: string | null;
+                        capFen: number | null;
+                        categoryIds: string | null;
+                        categoryNames: string | null;
+                        code: string | null;
+                        createdAt: string | null;
+                        enabled: boolean | null;
+                        id: number;
+                        invoiceKind: string | null;
+                        kind: string | null;
+                        name: string | null;
+                        remark: string | null;
+                        tenantId: number | null;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getSelfServiceV1BusinessCodeBoardsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        approval: string | null;
+                        businessLine: string | null;
+                        capFen: number | null;
+                        categoryIds: string | null;
+                        categoryNames: string | null;
+                        code: string | null;
+                        createdAt: string | null;
+                        enabled: boolean | null;
+                        id: number;
+                        invoiceKind: string | null;
+                        kind: string | null;
+                        name: string | null;
+                        remark: string | null;
+                        tenantId: number | null;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    putSelfServiceV1BusinessCodeBoardsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    approval?: "auto" | "manual";
+                    businessLine?: string | null;
+                    capFen?: number;
+                    categoryIds?: string;
+                    enabled?: boolean;
+                    /** @enum {string} */
+                    invoiceKind?: "normal" | "allEle";
+                    /** @enum {string} */
+                    kind?: "shop" | "counter" | "business";
+                    name?: string;
+                    remark?: string | null;
+                    tenantId?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        approval: string | null;
+                        businessLine: string | null;
+                        capFen: number | null;
+                        categoryIds: string | null;
+                        categoryNames: string | null;
+                        code: string | null;
+                        createdAt: string | null;
+                        enabled: boolean | null;
+                        id: number;
+                        invoiceKind: string | null;
+                        kind: string | null;
+                        name: string | null;
+                        remark: string | null;
+                        tenantId: number | null;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    deleteSelfServiceV1BusinessCodeBoardsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postSelfServiceV1BusinessCodeBoardsBulkDisable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        updated: number;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postSelfServiceV1BusinessCodeBoardsBulkEnable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        updated: number;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getSelfServiceV1BusinessCodeBoardsExport: {
+        parameters: {
+            query?: {
+                approval?: "auto" | "manual";
+                enabled?: "true" | "false";
+                invoiceKind?: "allEle" | "normal";
+                keyword?: string;
+                kind?: "shop" | "counter" | "business";
+                name?: string;
+                sort?: "id" | "-id" | "name" | "-name" | "capFen" | "-capFen" | "createdAt" | "-createdAt";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getSelfServiceV1CodeBoardControls: {
+        parameters: {
+            query?: {
+                limit?: number;
+                page?: number;
+                sort?: "id" | "-id";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            autoApproveAllowed: boolean | null;
+                            dailyRequests: number | null;
+                            enabled: boolean | null;
+                            id: number;
+                            maxCapFen: number | null;
+                            remark: string | null;
+                            tenantId: number | null;
+                            tenantName: string | null;
+                            updatedAt: string | null;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postSelfServiceV1CodeBoardControls: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default true */
+                    autoApproveAllowed?: boolean;
+                    /** @default 0 */
+                    dailyRequests?: number;
+                    /** @default true */
+                    enabled?: boolean;
+                    /** @default 0 */
+                    maxCapFen?: number;
+                    remark?: string | null;
+                    tenantId?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        autoApproveAllowed: boolean | null;
+                        dailyRequests: number | null;
+                        enabled: boolean | null;
+                        id: number;
+                        maxCapFen: number | null;
+                        remark: string | null;
+                        tenantId: number | null;
+                        tenantName: string | null;
+                        updatedAt: string | null;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getSelfServiceV1CodeBoardControlsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        autoApproveAllowed: boolean | null;
+                        dailyRequests: number | null;
+                        enabled: boolean | null;
+                        id: number;
+                        maxCapFen: number | null;
+                        remark: string | null;
+                        tenantId: number | null;
+                        tenantName: string | null;
+                        updatedAt: string | null;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    putSelfServiceV1CodeBoardControlsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    autoApproveAllowed?: boolean;
+                    dailyRequests?: number;
+                    enabled?: boolean;
+                    maxCapFen?: number;
+                    remark?: string | null;
+                    tenantId?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        autoApproveAllowed: boolean | null;
+                        dailyRequests: number | null;
+                        enabled: boolean | null;
+                        id: number;
+                        maxCapFen: number | null;
+                        remark: string | null;
+                        tenantId: number | null;
+                        tenantName: string | null;
+                        updatedAt: string | null;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    deleteSelfServiceV1CodeBoardControlsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getSelfServiceV1CodeBoards: {
+        parameters: {
+            query?: {
+                approval?: "auto" | "manual";
+                enabled?: "true" | "false";
+                invoiceKind?: "allEle" | "normal";
+                keyword?: string;
+                kind?: "shop" | "counter" | "business";
+                limit?: number;
+                name?: string;
+                page?: number;
+                sort?: "id" | "-id" | "name" | "-name" | "capFen" | "-capFen" | "createdAt" | "-createdAt";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            approval: string | null;
+                            businessLine: string | null;
+                            capFen: number | null;
+                            categoryIds: string | null;
+                            categoryNames: string | null;
+                            code: string | null;
+                            createdAt: string | null;
+                            enabled: boolean | null;
+                            id: number;
+                            invoiceKind: string | null;
+                            kind: string | null;
+                            name: string | null;
+                            remark: string | null;
+                            tenantId: number | null;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postSelfServiceV1CodeBoards: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    approval: "auto" | "manual";
+                    businessLine?: string | null;
+                    capFen: number;
+                    categoryIds: string;
+                    enabled: boolean;
+                    /** @enum {string} */
+                    invoiceKind: "normal" | "allEle";
+                    /** @enum {string} */
+                    kind: "shop" | "counter" | "business";
+                    name: string;
+                    remark?: string | null;
+                    tenantId?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        approval: string | null;
+                        businessLine: string | null;
+                        capFen: number | null;
+                        categoryIds: string | null;
+                        categoryNames: string | null;
+                        code: string | null;
+                        createdAt: string | null;
+                        enabled: boolean | null;
+                        id: number;
+                        invoiceKind: string | null;
+                        kind: string | null;
+                        name: string | null;
+                        remark: string | null;
+                        tenantId: number | null;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getSelfServiceV1CodeBoardsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        approval: string | null;
+                        businessLine: string | null;
+                        capFen: number | null;
+                        categoryIds: string | null;
+                        categoryNames: string | null;
+                        code: string | null;
+                        createdAt: string | null;
+                        enabled: boolean | null;
+                        id: number;
+                        invoiceKind: string | null;
+                        kind: string | null;
+                        name: string | null;
+                        remark: string | null;
+                        tenantId: number | null;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    putSelfServiceV1CodeBoardsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    approval?: "auto" | "manual";
+                    businessLine?: string | null;
+                    capFen?: number;
+                    categoryIds?: string;
+                    enabled?: boolean;
+                    /** @enum {string} */
+                    invoiceKind?: "normal" | "allEle";
+                    /** @enum {string} */
+                    kind?: "shop" | "counter" | "business";
+                    name?: string;
+                    remark?: string | null;
+                    tenantId?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        approval: string | null;
+                        businessLine: string | null;
+                        capFen: number | null;
+                        categoryIds: string | null;
+                        categoryNames: string | null;
+                        code: string | null;
+                        createdAt: string | null;
+                        enabled: boolean | null;
+                        id: number;
+                        invoiceKind: string | null;
+                        kind: string | null;
+                        name: string | null;
+                        remark: string | null;
+                        tenantId: number | null;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    deleteSelfServiceV1CodeBoardsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    downloadCodeBoardPoster: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postSelfServiceV1CodeBoardsBulkDisable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        updated: number;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postSelfServiceV1CodeBoardsBulkEnable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        updated: number;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getSelfServiceV1CodeBoardsExport: {
+        parameters: {
+            query?: {
+                approval?: "auto" | "manual";
+                enabled?: "true" | "false";
+                invoiceKind?: "allEle" | "normal";
+                keyword?: string;
+                kind?: "shop" | "counter" | "business";
+                name?: string;
+                sort?: "id" | "-id" | "name" | "-name" | "capFen" | "-capFen" | "createdAt" | "-createdAt";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

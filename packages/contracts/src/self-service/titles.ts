@@ -79,6 +79,8 @@ export const scanTitleSettings = z
     path: ['channels'],
   });
 export type ScanTitleSettings = z.infer<typeof scanTitleSettings>;
+/** The buyer form as other public replies embed it (a scan order's, a code board's): the same schema. */
+export const buyerFormRulesView = scanTitleSettings;
 
 /** The buyer-facing switches and texts (scanInvoice). */
 export const scanInvoiceSettings = z.object({
