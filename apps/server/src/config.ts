@@ -24,6 +24,9 @@ const schema = z.object({
   // How long a delivery (e-mail, SMS) that failed for a temporary reason keeps being retried, with exponential
   // backoff, before it is given up (多次重试失败); counted from the request. Long enough to outlast an outage.
   DELIVERY_RETRY_HOURS: z.coerce.number().min(0.01).max(72).default(6),
+  // Finished (done) outbox tasks and their attempt lines are deleted this many days after they ended
+  // (platform/outbox retention, hourly); failed and dead ones stay until redelivered.
+  OUTBOX_RETENTION_DAYS: z.coerce.number().min(1).max(3650).default(30),
   LOCK_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(2592000).default(43200),
   RATE_LIMIT_IP_PER_MINUTE: z.coerce.number().int().min(1).default(60),

@@ -125,6 +125,14 @@ export const menuCatalogue: MenuDef[] = [
         elements: [{ action: 'export', zh: '导出', en: 'Export' }],
       },
       {
+        code: 'jobManager',
+        zh: '任务管理',
+        en: 'Jobs',
+        icon: 'ScheduleOutlined',
+        scope: 'platform',
+        elements: [{ action: 'redeliver', zh: '重新投递', en: 'Redeliver' }],
+      },
+      {
         code: 'outboxManager',
         zh: '消息发件箱',
         en: 'Outbox',

@@ -10,6 +10,7 @@ import { registerPlatSettingsModule } from './delivery/plat-settings/index.ts';
 import { registerAuthModule } from './platform/auth/index.ts';
 import { registerBaseModule } from './platform/base/index.ts';
 import { registerOrgModule } from './platform/org/index.ts';
+import { registerOutboxModule } from './platform/outbox/index.ts';
 import { registerProfileModule } from './platform/profile/index.ts';
 import { registerSelfModule } from './platform/self/index.ts';
 import { registerTaxGatewayModule } from './platform/tax-gateway/index.ts';
@@ -43,6 +44,7 @@ const MODULES: Record<'platform' | 'sales' | 'delivery' | 'self-service', Regist
     registerBaseModule,
     registerSelfModule,
     registerTaxGatewayModule,
+    registerOutboxModule,
   ],
   sales: [
     registerTaxCodesModule,

@@ -4276,6 +4276,108 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/public/self-service/boards/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 购买方扫码牌：销售方名称、码牌名称、单笔上限、可开商品类别。未知、停用或他人的码牌一律 404 */
+        get: operations["getPublicBoard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/self-service/boards/{code}/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 购买方通过码牌申请开票：金额不超过单笔上限、类别须为码牌允许的；自动审核的码牌直接开具，否则等待销售方审核 */
+        post: operations["submitBoardRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/self-service/boards/{code}/requests/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 购买方查看码牌开票申请的状态（待审核、已开具、已驳回及原因）；状态页轮询此接口 */
+        get: operations["getBoardRequest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/self-service/orders/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 买方扫码查看订单：开票方、金额、明细、状态；已申请则返回申请结果。未知或他人订单码一律 404 */
+        get: operations["getBuyerOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/self-service/orders/{code}/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 买方提交开票申请：抬头与发票类型（金额与明细取自订单，买方不能改）；一个订单码只开一次票，重复提交返回同一申请 */
+        post: operations["submitBuyerOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/self-service/requests/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 买方查询开票申请进度（凭申请令牌）：待审核、已驳回（原因）、开具中、已开具（发票链接） */
+        get: operations["getBuyerRequest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/public/self-service/titles/{code}/form": {
         parameters: {
             query?: never;
@@ -4355,6 +4457,144 @@ export interface paths {
         put?: never;
         /** 腾讯云短信下发状态回调（token为该账号的回执令牌） */
         post: operations["pushTencentReceipts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/self-service/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 扫码开票订单 / 小票记录列表：状态（待开票、已过期、待审核、已开票、已作废）、金额、买方、发票 */
+        get: operations["listScanOrders"];
+        put?: never;
+        /** 新建扫码开票订单（控制台、收银小票或 API）：明细与金额（分），生成一次性二维码与链接；同一订单号重复提交返回首个订单 */
+        post: operations["createScanOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/self-service/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 订单详情：明细、二维码与链接、申请与发票 */
+        get: operations["getScanOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/self-service/orders/{id}/void": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 作废订单：仅未开票、无待审核申请的订单；作废后买方扫码看到已作废 */
+        post: operations["voidScanOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/self-service/orders/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Excel 导入订单：每行一条明细（订单号、项目名称、金额（元）、税率、税收分类编码、数量、单位），同一订单号的行合为一个订单 */
+        post: operations["importScanOrders"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/self-service/orders/window": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 订单有效期：创建后若干天，或当月月底 */
+        get: operations["getOrderWindow"];
+        /** 保存订单有效期（只影响之后新建的订单） */
+        put: operations["saveOrderWindow"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/self-service/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 开票申请列表：来源（订单、码牌）、买方抬头、金额、状态、驳回原因、发票 */
+        get: operations["listInvoiceRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/self-service/requests/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 审核通过（可批量）：待审核的申请交给开票流程（与控制台开票同一路径、幂等与队列） */
+        post: operations["approveInvoiceRequests"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/self-service/requests/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 驳回（可批量）：原因展示给买方；订单码重新可用，买方可修改抬头后再次申请 */
+        post: operations["rejectInvoiceRequests"];
         delete?: never;
         options?: never;
         head?: never;
@@ -25044,6 +25284,336 @@ export interface operations {
             };
         };
     };
+    getPublicBoard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        autoApprove: boolean;
+                        businessLine: string | null;
+                        capFen: number;
+                        categories: {
+                            id: number;
+                            name: string;
+                        }[];
+                        /** @enum {string} */
+                        invoiceKind: "normal" | "allEle";
+                        /** @enum {string} */
+                        kind: "shop" | "counter" | "business";
+                        name: string;
+                        sellerName: string;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 操作过于频繁 { code: RATE_LIMITED } */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    submitBoardRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amountFen: number;
+                    categoryId: number;
+                    email?: string | null;
+                    mobile?: string | null;
+                    remark?: string | null;
+                    title: {
+                        account?: string | null;
+                        address?: string | null;
+                        bank?: string | null;
+                        /** @enum {string} */
+                        kind: "company" | "person";
+                        name: string;
+                        phone?: string | null;
+                        taxNumber?: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        amountFen: number;
+                        boardName: string;
+                        buyerName: string;
+                        categoryName: string;
+                        createdAt: string;
+                        invoiceUrl: string | null;
+                        rejectReason: string | null;
+                        sellerName: string;
+                        /** @enum {string} */
+                        state: "pending" | "approved" | "rejected" | "issuing" | "issued" | "failed";
+                        token: string;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 操作过于频繁 { code: RATE_LIMITED } */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getBoardRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        amountFen: number;
+                        boardName: string;
+                        buyerName: string;
+                        categoryName: string;
+                        createdAt: string;
+                        invoiceUrl: string | null;
+                        rejectReason: string | null;
+                        sellerName: string;
+                        /** @enum {string} */
+                        state: "pending" | "approved" | "rejected" | "issuing" | "issued" | "failed";
+                        token: string;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 操作过于频繁 { code: RATE_LIMITED } */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getBuyerOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        amountFen: number;
+                        expiresAt: string | null;
+                        lastRejection: string | null;
+                        lines: {
+                            amountFen: number;
+                            name: string;
+                        }[];
+                        request: {
+                            buyerName: string;
+                            invoiceType: string;
+                            rejectReason: string | null;
+                            resultCode: string | null;
+                            /** @enum {string} */
+                            state: "pending" | "approved" | "rejected" | "issuing" | "issued" | "failed";
+                            token: string;
+                        } | null;
+                        sellerName: string;
+                        /** @enum {string} */
+                        state: "open" | "expired" | "requested" | "invoiced" | "voided";
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 操作过于频繁 { code: RATE_LIMITED } */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    submitBuyerOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    invoiceType: string;
+                    title: {
+                        account?: string;
+                        address?: string;
+                        bank?: string;
+                        email?: string;
+                        /** @enum {string} */
+                        kind: "company" | "person";
+                        mobile?: string;
+                        name: string;
+                        phone?: string;
+                        remarks?: string;
+                        taxNumber?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        buyerName: string;
+                        invoiceType: string;
+                        rejectReason: string | null;
+                        resultCode: string | null;
+                        /** @enum {string} */
+                        state: "pending" | "approved" | "rejected" | "issuing" | "issued" | "failed";
+                        token: string;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 操作过于频繁 { code: RATE_LIMITED } */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getBuyerRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        buyerName: string;
+                        invoiceType: string;
+                        rejectReason: string | null;
+                        resultCode: string | null;
+                        /** @enum {string} */
+                        state: "pending" | "approved" | "rejected" | "issuing" | "issued" | "failed";
+                        token: string;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 操作过于频繁 { code: RATE_LIMITED } */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     getBuyerTitleForm: {
         parameters: {
             query?: never;
@@ -25312,6 +25882,670 @@ export interface operations {
             };
             /** @description 操作过于频繁 { code: RATE_LIMITED } */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listScanOrders: {
+        parameters: {
+            query?: {
+                dateFrom?: string;
+                dateTo?: string;
+                limit?: number;
+                origin?: "pos" | "console" | "import" | "api";
+                page?: number;
+                q?: string;
+                sort?: "createdAt" | "-createdAt" | "amountFen" | "-amountFen";
+                state?: "open" | "expired" | "requested" | "invoiced" | "voided";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            amountFen: number;
+                            buyerName: string | null;
+                            code: string;
+                            createdAt: string;
+                            expiresAt: string | null;
+                            externalNo: string | null;
+                            firstLine: string;
+                            id: number;
+                            invoiceId: number | null;
+                            invoiceNumber: string | null;
+                            lineCount: number;
+                            /** @enum {string} */
+                            origin: "pos" | "console" | "import" | "api";
+                            requestId: number | null;
+                            requestState: ("pending" | "approved" | "rejected" | "issuing" | "issued" | "failed") | null;
+                            /** @enum {string} */
+                            state: "open" | "expired" | "requested" | "invoiced" | "voided";
+                            voidReason: string | null;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    createScanOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    externalNo?: string;
+                    lines: {
+                        amountFen: number;
+                        name: string;
+                        quantity?: string;
+                        /** @enum {string} */
+                        rate: "rate_13" | "rate_9" | "rate_6" | "rate_5" | "rate_3" | "rate_1_5" | "rate_1" | "rate_0";
+                        spec?: string;
+                        taxCode?: string;
+                        unit?: string;
+                    }[];
+                    /**
+                     * @default console
+                     * @enum {string}
+                     */
+                    origin?: "pos" | "console" | "api";
+                    remarks?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        amountFen: number;
+                        buyerName: string | null;
+                        code: string;
+                        createdAt: string;
+                        expiresAt: string | null;
+                        externalNo: string | null;
+                        firstLine: string;
+                        id: number;
+                        invoiceId: number | null;
+                        invoiceNumber: string | null;
+                        lineCount: number;
+                        lines: {
+                            amountFen: number;
+                            name: string;
+                            quantity?: string;
+                            rate?: string;
+                            spec?: string;
+                            taxCode?: string;
+                            unit?: string;
+                        }[];
+                        /** @enum {string} */
+                        origin: "pos" | "console" | "import" | "api";
+                        qrSvg: string;
+                        remarks: string | null;
+                        requestId: number | null;
+                        requestState: ("pending" | "approved" | "rejected" | "issuing" | "issued" | "failed") | null;
+                        /** @enum {string} */
+                        state: "open" | "expired" | "requested" | "invoiced" | "voided";
+                        url: string;
+                        voidReason: string | null;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getScanOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        amountFen: number;
+                        buyerName: string | null;
+                        code: string;
+                        createdAt: string;
+                        expiresAt: string | null;
+                        externalNo: string | null;
+                        firstLine: string;
+                        id: number;
+                        invoiceId: number | null;
+                        invoiceNumber: string | null;
+                        lineCount: number;
+                        lines: {
+                            amountFen: number;
+                            name: string;
+                            quantity?: string;
+                            rate?: string;
+                            spec?: string;
+                            taxCode?: string;
+                            unit?: string;
+                        }[];
+                        /** @enum {string} */
+                        origin: "pos" | "console" | "import" | "api";
+                        qrSvg: string;
+                        remarks: string | null;
+                        requestId: number | null;
+                        requestState: ("pending" | "approved" | "rejected" | "issuing" | "issued" | "failed") | null;
+                        /** @enum {string} */
+                        state: "open" | "expired" | "requested" | "invoiced" | "voided";
+                        url: string;
+                        voidReason: string | null;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    voidScanOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        amountFen: number;
+                        buyerName: string | null;
+                        code: string;
+                        createdAt: string;
+                        expiresAt: string | null;
+                        externalNo: string | null;
+                        firstLine: string;
+                        id: number;
+                        invoiceId: number | null;
+                        invoiceNumber: string | null;
+                        lineCount: number;
+                        lines: {
+                            amountFen: number;
+                            name: string;
+                            quantity?: string;
+                            rate?: string;
+                            spec?: string;
+                            taxCode?: string;
+                            unit?: string;
+                        }[];
+                        /** @enum {string} */
+                        origin: "pos" | "console" | "import" | "api";
+                        qrSvg: string;
+                        remarks: string | null;
+                        requestId: number | null;
+                        requestState: ("pending" | "approved" | "rejected" | "issuing" | "issued" | "failed") | null;
+                        /** @enum {string} */
+                        state: "open" | "expired" | "requested" | "invoiced" | "voided";
+                        url: string;
+                        voidReason: string | null;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    importScanOrders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            rowNumber: number;
+                        }[];
+                        failed: number;
+                        succeeded: number;
+                        total: number;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getOrderWindow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        days: number;
+                        /** @constant */
+                        kind: "days";
+                    } | {
+                        /** @constant */
+                        kind: "month_end";
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    saveOrderWindow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    days: number;
+                    /** @constant */
+                    kind: "days";
+                } | {
+                    /** @constant */
+                    kind: "month_end";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        days: number;
+                        /** @constant */
+                        kind: "days";
+                    } | {
+                        /** @constant */
+                        kind: "month_end";
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listInvoiceRequests: {
+        parameters: {
+            query?: {
+                dateFrom?: string;
+                dateTo?: string;
+                limit?: number;
+                page?: number;
+                q?: string;
+                sort?: "createdAt" | "-createdAt" | "amountFen" | "-amountFen";
+                source?: "order" | "board";
+                state?: "pending" | "approved" | "rejected" | "issuing" | "issued" | "failed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            amountFen: number;
+                            /** @enum {string} */
+                            buyerKind: "company" | "person";
+                            buyerName: string;
+                            buyerTaxNumber: string | null;
+                            createdAt: string;
+                            email: string | null;
+                            failReason: string | null;
+                            id: number;
+                            invoiceId: number | null;
+                            invoiceNumber: string | null;
+                            invoiceType: string;
+                            lines: {
+                                amountFen: number;
+                                name: string;
+                            }[];
+                            mobile: string | null;
+                            rejectReason: string | null;
+                            reviewedAt: string | null;
+                            reviewedByName: string | null;
+                            /** @enum {string} */
+                            source: "order" | "board";
+                            sourceId: number;
+                            sourceLabel: string;
+                            /** @enum {string} */
+                            state: "pending" | "approved" | "rejected" | "issuing" | "issued" | "failed";
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    approveInvoiceRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        done: number[];
+                        skipped: number[];
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    rejectInvoiceRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        done: number[];
+                        skipped: number[];
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -6,6 +6,7 @@ import { authMessages, baseMessages, orgMessages } from './platform/auth-org-bas
 import { invoicingMessages, redLetterMessages } from './sales/invoicing.ts';
 import { catalogueMessages } from './sales/catalogue.ts';
 import { taxGatewayMessages } from './platform/tax-gateway.ts';
+import { jobMessages } from './platform/jobs.ts';
 import { deliveryProviderMessages } from './delivery/providers.ts';
 import { deliveryBuyerMessages } from './delivery/buyer.ts';
 import { deliveryDispatchMessages } from './delivery/dispatch.ts';
@@ -37,6 +38,7 @@ export const messages = {
   ...redLetterMessages,
   ...catalogueMessages,
   ...taxGatewayMessages,
+  ...jobMessages,
   ...deliveryProviderMessages,
   ...deliveryBuyerMessages,
   ...deliveryDispatchMessages,

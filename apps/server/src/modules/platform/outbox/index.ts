@@ -17,3 +17,6 @@ export { type ReadyHooks, registerOutboxKind } from './register.ts';
 export { runTask } from './run.ts';
 export { OUTBOX_SWEEP, rescanAtStart, sweepOutbox } from './sweep.ts';
 export { type RedeliverCtx, redeliver } from './verbs/redeliver.ts';
+export { registerOutboxModule } from './module.ts';
+export { OUTBOX_RETENTION, purgeFinished } from './retention.ts';
+export { redeliverMany } from './verbs/redeliver-many.ts';
