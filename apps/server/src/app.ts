@@ -39,7 +39,7 @@ import { seedDemoData } from './seed/demo-data.ts';
 import { syncMenus } from './seed/sync-menus.ts';
 import { ProfileCache } from './modules/platform/profile/index.ts';
 import { LoginKey } from './modules/platform/auth/index.ts';
-import { catalogFor } from './modules/sales/tax-codes/store.ts';
+import { catalogFor } from './modules/sales/tax-codes/index.ts';
 import { OutboundGuard } from './lib/outbound/index.ts';
 
 /** Bus topic of users, tenants, groups, grants and menus: drops cached actors and profiles. */

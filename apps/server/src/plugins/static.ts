@@ -7,7 +7,7 @@ import { PHONE_ENTRIES, phoneEntryHtml, phoneEntryOf } from '@fpy/contracts/phon
 import type { FastifyInstance } from 'fastify';
 import { requestLang } from '../http/lang.ts';
 import type { FileStore } from '../lib/file-store.ts';
-import { servedUploadType, uploadHeaders } from '../modules/platform/base/uploads/served-files.ts';
+import { servedUploadType, uploadHeaders } from '../lib/served-uploads.ts';
 
 const isApiPath = (url: string) => url.startsWith('/api/') || url.startsWith('/v1/') || url === '/api';
 /** A refused or missing upload is a plain 404, never the console's HTML. */
@@ -15,7 +15,7 @@ const isUploadPath = (url: string) => url.startsWith('/uploads/');
 
 /**
  * User uploads under /uploads/: only the PNG/JPEG names the product writes, each only ever as an image
- * (base/uploads/served-files.ts decides both). The bytes come from the uploads store — the local folder, or the
+ * (lib/served-uploads.ts decides both). The bytes come from the uploads store — the local folder, or the
  * S3 bucket every instance shares — so a logo uploaded through one instance is served by all of them. Anything
  * else, and a name the store does not hold, is the JSON 404 of the not-found handler (never the console's HTML).
  * Names are random and never rewritten, so a week of browser caching is safe; the ETag answers revalidations.

@@ -2,7 +2,7 @@ import type { Db } from '@fpy/db';
 import { commodities, customers, elements, groupElements, groupMenus, menus } from '@fpy/db';
 import { eq, inArray } from 'drizzle-orm';
 import { initialsOf } from '../lib/initials.ts';
-import { referenceRows } from '../modules/sales/tax-codes/reference.ts';
+import { referenceRows } from '../modules/sales/tax-codes/index.ts';
 
 /** [own code, name, tax code, spec, unit, unit price, pricing mode, rate] — codes of the shipped national table. */
 const GOODS: [string, string, string, string | null, string, string, 'exclusive' | 'inclusive', string][] = [

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { type Db, tenants } from '@fpy/db';
 import { eq } from 'drizzle-orm';
 import type { FileStore } from '../lib/file-store.ts';
-import { rasterise } from '../modules/platform/base/uploads/rasterise.ts';
+import { rasterise } from '../modules/platform/base/index.ts';
 
 /** Where the seeded customised tenant's logo is served; /uploads/ serves only PNG/JPEG the product wrote. */
 export const BRAND_LOGO_URL = '/uploads/seed/brand-logo.png';

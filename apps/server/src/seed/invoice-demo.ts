@@ -1,14 +1,16 @@
 import { createInvoiceBody } from '@fpy/contracts';
-import { commodities, customers, type Db, invoiceEvents, invoices, users } from '@fpy/db';
+import { commodities, customers, type Db, users } from '@fpy/db';
 import type { InvoiceType } from '@fpy/domain';
 import { asc, eq } from 'drizzle-orm';
 import type { JobQueue } from '../jobs/queue.ts';
 import { systemCtx, type VerbCtx } from '../http/verb-ctx.ts';
-import { createDraft } from '../modules/sales/invoicing/verbs/create-draft.ts';
-import { issue } from '../modules/sales/invoicing/verbs/issue.ts';
-import { settle } from '../modules/sales/invoicing/verbs/settle.ts';
-import { submitForIssue } from '../modules/sales/invoicing/verbs/submit-for-issue.ts';
-import { SandboxTaxGateway } from '../modules/platform/tax-gateway/sandbox/index.ts';
+import {
+  backdateDemoInvoice,
+  createDraft,
+  issueAndSettleNow,
+  submitForIssue,
+} from '../modules/sales/invoicing/index.ts';
+import { sandboxGatewayAt } from '../modules/platform/tax-gateway/index.ts';
 import { withTransaction } from '../lib/write/index.ts';
 
 const COUNT = 24;
@@ -129,17 +131,15 @@ export async function seedInvoiceDemo(db: Db, adminUsername: string) {
       const { invoice } = await createDraft({ ctx: steps, input });
       if (invoice.status !== 'draft') return false;
       await submitForIssue({ ctx: steps, input: { id: invoice.id } });
-      const bureau = systemCtx(tx, NO_JOBS, new SandboxTaxGateway(tx, { now: () => at }));
-      const ref = { tenantId, id: invoice.id };
-      await issue({ ctx: bureau, input: ref });
-      const { invoice: done } = await settle({ ctx: bureau, input: ref });
+      const bureau = systemCtx(
+        tx,
+        NO_JOBS,
+        sandboxGatewayAt(tx, () => at),
+      );
+      const done = await issueAndSettleNow(bureau, { tenantId, id: invoice.id });
       if (done.status !== 'issued') return false;
       // Seed only: the rows were written now; date them like the bureau's answer.
-      await tx
-        .update(invoices)
-        .set({ createdAt: new Date(at.getTime() - 10 * 60_000), updatedAt: at })
-        .where(eq(invoices.id, invoice.id));
-      await tx.update(invoiceEvents).set({ at }).where(eq(invoiceEvents.invoiceId, invoice.id));
+      await backdateDemoInvoice(tx, invoice.id, at);
       return true;
     });
     if (issued) created++;

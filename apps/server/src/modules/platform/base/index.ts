@@ -25,7 +25,7 @@ export function registerBaseModule(app: FastifyInstance, deps: ModuleDeps) {
 
 /** Uploaded images become rasters the product writes; the seal upload (invoice-setup) goes the same way. */
 export { rasterise } from './uploads/rasterise.ts';
-export { writtenImageType } from './uploads/served-files.ts';
+export { writtenImageType } from './uploads/written-image.ts';
 /** Other areas' image uploads (the delivery pages' company logo) go through the same rasterising store. */
 export { storeImage } from './uploads/store-image.ts';
 /** The one writer of stored_files and tenants: the seal (invoice-setup) records its file and key through these. */

@@ -18,6 +18,11 @@ export function taxGatewayFor(db: Db): SandboxTaxGateway {
   return new SandboxTaxGateway(db);
 }
 
+/** The sandbox with its clock set (the demo seed issues each invoice on its own past date). */
+export function sandboxGatewayAt(db: Db, now: () => Date): SandboxTaxGateway {
+  return new SandboxTaxGateway(db, { now });
+}
+
 async function requireTenant(ctx: AuthedCtx, tenantId: number) {
   const [row] = await ctx.db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, tenantId));
   if (!row) throw notFound('NOT_FOUND.company');

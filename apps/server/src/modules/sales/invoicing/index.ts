@@ -32,6 +32,8 @@ export { INVOICE_ISSUED_JOB, type InvoiceIssuedPayload } from './events.ts';
 export { alsoEnqueueOnIssued, onRedInvoiceIssued, type RedIssuedHook } from './hooks.ts';
 /** Writes others ask for: invoicing is the one writer of invoices and invoice_lines (issue 29 §4). */
 export { linkToBatch } from './batch-link.ts';
+/** The demo seed's issuing without the queue and its dating of the demo rows. */
+export { backdateDemoInvoice, issueAndSettleNow } from './demo-seed.ts';
 export { insertRedDraft, type RedDraftHeader, type RedDraftLine } from './red-draft.ts';
 export { issuingTenant } from './issuing-tenant.ts';
 export { loadInvoice } from './load.ts';

@@ -7,6 +7,8 @@ export { Catalog, type CatalogEntry, type SearchOptions, splitRates } from './ca
 export { provideSearchAliases } from './search-aliases.ts';
 export { aliasMap, catalogFor, codeRatesFor, invalidateCatalog } from './store.ts';
 export { csvRecords, type TaxCodeRow } from './table-file.ts';
+/** The shipped national table's rows (the demo seed picks its goods' codes and rates from them). */
+export { referenceRows } from './reference.ts';
 import { CATALOG_TOPIC, invalidateCatalog } from './store.ts';
 
 /** 税收分类编码: the national tree (platform reference data) with search, import and sync. */

@@ -1,5 +1,6 @@
 /**
- * What /uploads/ serves and how. Only files the product wrote through `rasterise` are served: their names are
+ * What /uploads/ serves and how (`plugins/static.ts`; the names are the ones `platform/base`'s uploads write, so
+ * it sits here, below both). Only files the product wrote through `rasterise` are served: their names are
  * a random UUID (optionally `seal-`) with the extension of what was written, plus the seeded demo logo.
  * Anything else found in the folder (an SVG or HTML from before uploads were rasterised, a stray Excel file)
  * answers 404, so the folder can never hand a browser a document to run.
@@ -28,15 +29,4 @@ export function uploadHeaders(pathname: string, type: string): Record<string, st
     'content-security-policy': "default-src 'none'; img-src 'self' data:; frame-ancestors 'self'; sandbox",
     'content-disposition': `inline; filename="${name}"`,
   };
-}
-
-/**
- * What a product-written image file is, from its first bytes (PNG or JPEG signature). Used where the product
- * reads back its own files, e.g. the seal for the PDF renderer; uploads are judged by `rasterise`, not here.
- */
-export function writtenImageType(bytes: Buffer): 'image/png' | 'image/jpeg' | null {
-  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-  if (bytes.length >= 8 && png.every((b, i) => bytes[i] === b)) return 'image/png';
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
-  return null;
 }
