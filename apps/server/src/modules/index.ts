@@ -23,6 +23,7 @@ import { registerInvoiceFilesModule } from './sales/invoice-files/index.ts';
 import { registerInvoiceSetupModule } from './sales/invoice-setup/index.ts';
 import { registerInvoiceStatsModule } from './sales/invoice-stats/index.ts';
 import { registerInvoicingModule } from './sales/invoicing/index.ts';
+import { registerPreopenPhoneModule } from './sales/preopen-phone/index.ts';
 import { registerRedLetterModule } from './sales/red-letter/index.ts';
 import { registerSkuMapModule } from './sales/sku-map/index.ts';
 import { registerTaxCodesModule } from './sales/tax-codes/index.ts';
@@ -54,6 +55,7 @@ const MODULES: Record<'platform' | 'sales' | 'delivery' | 'self-service', Regist
     registerSkuMapModule,
     registerCustomersModule,
     registerInvoicingModule,
+    registerPreopenPhoneModule,
     registerRedLetterModule,
     registerInvoiceFilesModule,
     registerInvoiceBatchModule,

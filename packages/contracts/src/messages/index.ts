@@ -4,6 +4,7 @@ import { validationMessages } from './validation.ts';
 import { fileMessages } from './files.ts';
 import { authMessages, baseMessages, orgMessages } from './platform/auth-org-base.ts';
 import { invoicingMessages, redLetterMessages } from './sales/invoicing.ts';
+import { preopenPhoneMessages } from './sales/preopen-phone.ts';
 import { catalogueMessages } from './sales/catalogue.ts';
 import { taxGatewayMessages } from './platform/tax-gateway.ts';
 import { jobMessages } from './platform/jobs.ts';
@@ -36,6 +37,7 @@ export const messages = {
   ...baseMessages,
   ...invoicingMessages,
   ...redLetterMessages,
+  ...preopenPhoneMessages,
   ...catalogueMessages,
   ...taxGatewayMessages,
   ...jobMessages,

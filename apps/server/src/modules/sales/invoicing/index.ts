@@ -41,6 +41,10 @@ export { type LoadOrRenderPdf, providePdfSource } from './query/pdf-provider.ts'
 export { recompute } from './recompute.ts';
 export { isStateChanged, recordEvent, recordOutsideEvent, transition } from './transition.ts';
 export { createDraft } from './verbs/create-draft.ts';
+/** The review verbs (预开审核), for the invoicer's phone (sales/preopen-phone): the console's very path. */
+export { approve as approveApplication } from './verbs/approve.ts';
+export { reject as rejectApplication } from './verbs/reject.ts';
+export { retry as retryIssue } from './verbs/retry.ts';
 export { enqueueIssue, submitForIssue } from './verbs/submit-for-issue.ts';
 export { toDetail, toSummary } from './view.ts';
 
