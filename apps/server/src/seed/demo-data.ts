@@ -16,7 +16,7 @@ import { eq } from 'drizzle-orm';
 import { hashPassword, sha256 } from '../lib/hash.ts';
 import type { FileStore } from '../lib/file-store.ts';
 import { BRAND_LOGO_URL, ensureBrandLogo } from './brand-logo.ts';
-import { createDefaultGroups, groupTypeId } from './tenant-groups.ts';
+import { createDefaultGroups, groupTypeId } from '../modules/platform/org/index.ts';
 import { dictionarySeed } from './dictionaries.ts';
 import { seedOrgDemo } from './org-demo.ts';
 import { seedTitlesDemo } from './titles-demo.ts';

@@ -6,7 +6,7 @@ import type { AuthedCtx } from '../../../http/context.ts';
 import { businessError, forbidden } from '../../../lib/errors.ts';
 import { loadCodes } from '../../../plugins/auth.ts';
 
-/** The code of every company's administrator group (created by seed/tenant-groups.ts, extended by syncMenus). */
+/** The code of every company's administrator group (created by groups/default-groups.ts, extended by syncMenus). */
 export const ADMIN_GROUP_CODE = 'admin';
 
 async function groupCodes(db: Db, groupIds: number[]): Promise<Set<string>> {

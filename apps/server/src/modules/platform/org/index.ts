@@ -7,6 +7,8 @@ import { registerUserRoutes } from './users/routes.ts';
 /** /orgManager: users, groups (roles) with their grants, departments. Positions are a declared resource. */
 /** Grants of menus and buttons for the menu editor (platform/base): org is the one writer of the grant tables. */
 export { dropGrants, grantToTenantAdmins, revokeFromTenantGroups } from './groups/grant-admins.ts';
+/** A new company's 管理员 and 普通用户 groups (base's tenant manager and registration, the demo seed). */
+export { createDefaultGroups, groupTypeId } from './groups/default-groups.ts';
 /**
  * Writes to `users` other modules ask for (org is its one writer, issue 29 §4): auth's login stamps, lockout and
  * own password, self's profile, base's administrator of a new company; and the hook auth registers to revoke

@@ -2,10 +2,9 @@ import type { Db } from '@fpy/db';
 import { tenants, users } from '@fpy/db';
 import { eq } from 'drizzle-orm';
 import { badRequest } from '../../../../lib/errors.ts';
-import { createDefaultGroups } from '../../../../seed/tenant-groups.ts';
 import { isUniqueViolation } from '../../../../lib/db-errors.ts';
 import { withTransaction } from '../../../../lib/write/index.ts';
-import { insertTenantAdmin, type TenantAdminAccount } from '../../org/index.ts';
+import { createDefaultGroups, insertTenantAdmin, type TenantAdminAccount } from '../../org/index.ts';
 
 export type CompanyFields = Omit<
   typeof tenants.$inferInsert,

@@ -19,7 +19,8 @@ export async function groupTypeId(db: Db, code: 'platform' | 'tenant'): Promise<
 
 /**
  * The default groups of a new company: 管理员 (every tenant menu and button) and 普通用户 (no grants until an
- * administrator gives some). Used by registration, the tenant manager and the demo seed.
+ * administrator gives some), in the caller's transaction. Used by registration and the tenant manager (base) and
+ * the demo seed, through org's face: org is the one writer of the group tables (issue 29 §4).
  */
 export async function createDefaultGroups(db: Db, tenantId: number, adminUserId: number) {
   const typeId = await groupTypeId(db, 'tenant');
