@@ -8,6 +8,7 @@ import {
 } from '../../src/modules/self-service/titles/index.ts';
 import { TITLE_CODE_BUDGET, TITLE_MISS_BUDGET } from '../../src/modules/self-service/titles/help.ts';
 import { bareUserToken, bearer, useTestApp } from '../harness.ts';
+import { api as invoicing, invoiceBody } from '../sales/invoicing-helpers.ts';
 
 /**
  * Title-scan settings (扫码抬头 / 扫码开票, issue 30 §1) and the buyer's public title help (§3): per company, validated
@@ -222,6 +223,29 @@ describe('the buyer’s title help (public)', () => {
     expect(names).not.toContain('张三');
     expect(names).not.toContain('校验失败有限公司');
     expect(names).not.toContain('旧号码有限公司');
+  });
+
+  it('learns the buyer company of an issued invoice, never a natural person', async () => {
+    const inv = invoicing(app(), demo);
+    const company = await inv.create(
+      invoiceBody({ buyer: { name: '广州开票学习有限公司', taxNumber: '91440101753491772B' } }),
+    );
+    expect(company.statusCode, company.body).toBe(201);
+    const person = await inv.create(
+      invoiceBody({
+        type: 'digital_ordinary',
+        buyer: { name: '李四学习', naturalPerson: true, taxNumber: '11010519491231002X' },
+      }),
+    );
+    expect(person.statusCode, person.body).toBe(201);
+    await inv.settled();
+    await inv.settled();
+    const rows = await app().services.db.select().from(knownCompanies);
+    expect(rows.find((r) => r.taxNumber === '91440101753491772B')?.name).toBe('广州开票学习有限公司');
+    expect(rows.some((r) => r.name === '李四学习')).toBe(false);
+    expect((await search(DEMO_CODE, '开票学习')).json().items).toEqual([
+      { name: '广州开票学习有限公司', taxNumber: '91440101753491772B', source: 'known' },
+    ]);
   });
 
   it('limits guessing per IP', async () => {
