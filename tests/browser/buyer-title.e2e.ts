@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { apiToken, BASE_URL, launch, type Session, screenshotOnFailure } from './helpers.ts';
+import { apiToken, BASE_URL, launch, login, type Session, screenshotOnFailure } from './helpers.ts';
 
 /**
  * Issue 30 §3: on a 390 px phone a buyer holding a code-board code opens the title page, types part of a company
@@ -86,6 +86,36 @@ describe('the buyer’s title pages on a phone (issue 30 §3)', () => {
     await page.getByRole('button', { name: '切换为英文' }).click();
     await page.getByText('Show these invoicing details to the cashier').waitFor();
     await page.getByRole('button', { name: 'Switch to Chinese' }).click();
+  });
+
+  test('the seller switches title suggestions off in 扫码开票设置 and the buyer’s page follows', async () => {
+    const { page } = s;
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await login(page, 'demo', 'Demo@123');
+    await page.goto('/systemSetupManager/scanTitle');
+    await page.getByText('可申请的发票类型').waitFor({ timeout: 20_000 });
+    await page.goto('/systemSetupManager/scanInvoice');
+    const search = page.getByRole('switch', { name: '抬头联想' });
+    await search.waitFor({ timeout: 20_000 });
+    expect(await search.getAttribute('aria-checked')).toBe('true');
+    await search.click();
+    await page.getByRole('button', { name: /保\s*存/ }).click();
+    await page.getByText('保存成功').first().waitFor();
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/titleDetail?c=${code}`);
+    await page.getByTestId('title-seller').waitFor();
+    // No suggestions any more: the name is a plain text box.
+    await page.getByLabel('抬头名称').fill('云帆');
+    await page.waitForTimeout(600);
+    expect(await page.getByTestId('title-suggestions').count()).toBe(0);
+
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/systemSetupManager/scanInvoice');
+    await page.getByRole('switch', { name: '抬头联想' }).click();
+    await page.getByRole('button', { name: /保\s*存/ }).click();
+    await page.getByText('保存成功').first().waitFor();
+    await page.setViewportSize({ width: 390, height: 844 });
   });
 
   test('an unknown code says the code is not valid', async () => {
