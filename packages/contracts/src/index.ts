@@ -51,3 +51,6 @@ export * from './settings.ts';
 export * from './self-service/code-boards.ts';
 export * from './self-service/titles.ts';
 export * from './self-service/title-texts.ts';
+export * from './self-service/scan-orders.ts';
+export * from './self-service/invoice-requests.ts';
+export { ORDER_STATE_TEXTS } from './messages/self-service/orders.ts';

@@ -184,6 +184,39 @@ export const menuCatalogue: MenuDef[] = [
         en: 'Pre-issue records',
         icon: 'ProfileOutlined',
       },
+      // Issue 30: scan-to-invoice orders and the buyers' invoice requests (modules/self-service/scan-orders,
+      // invoice-requests): a one-time QR per order, the POS receipts, the review of buyers' asks.
+      {
+        code: 'sweepCode',
+        zh: '扫码开票',
+        en: 'Scan-to-invoice orders',
+        icon: 'QrcodeOutlined',
+        companyOnly: true,
+        elements: [
+          { action: 'add', zh: '新建订单', en: 'New order' },
+          { action: 'import', zh: '导入', en: 'Import' },
+          { action: 'void', zh: '作废', en: 'Void' },
+          { action: 'window', zh: '有效期设置', en: 'Validity settings' },
+        ],
+      },
+      {
+        code: 'smallTicketRecord',
+        zh: '小票记录',
+        en: 'Receipt records',
+        icon: 'ProfileOutlined',
+        companyOnly: true,
+      },
+      {
+        code: 'invoiceApply',
+        zh: '开票申请',
+        en: 'Invoice requests',
+        icon: 'AuditOutlined',
+        companyOnly: true,
+        elements: [
+          { action: 'approve', zh: '审核通过', en: 'Approve' },
+          { action: 'reject', zh: '驳回', en: 'Reject' },
+        ],
+      },
       {
         code: 'stayOpenInvoice',
         zh: '待开发票',

@@ -30,6 +30,8 @@ import { registerTaxCodesModule } from './sales/tax-codes/index.ts';
 import { registerDeliveryProvidersModule } from './delivery/providers/index.ts';
 import { registerTitlesModule } from './self-service/titles/index.ts';
 import { registerCodeBoardsModule } from './self-service/code-boards/index.ts';
+import { registerInvoiceRequestsModule } from './self-service/invoice-requests/index.ts';
+import { registerScanOrdersModule } from './self-service/scan-orders/index.ts';
 
 export type { ModuleDeps, RegisterModule } from '../http/module.ts';
 
@@ -73,7 +75,12 @@ const MODULES: Record<'platform' | 'sales' | 'delivery' | 'self-service', Regist
     registerPlatSettingsModule,
   ],
   // Issue 30: buyers invoice themselves (自助开票): code boards, …
-  'self-service': [registerTitlesModule, registerCodeBoardsModule],
+  'self-service': [
+    registerTitlesModule,
+    registerInvoiceRequestsModule,
+    registerScanOrdersModule,
+    registerCodeBoardsModule,
+  ],
 };
 
 export async function registerModules(app: FastifyInstance, deps: ModuleDeps) {

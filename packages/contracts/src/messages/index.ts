@@ -15,6 +15,7 @@ import { deliverySettingsMessages } from './delivery/settings.ts';
 import { deliveryAdminMessages } from './delivery/admin.ts';
 import { titleMessages } from './self-service/titles.ts';
 import { codeBoardMessages } from './self-service/code-boards.ts';
+import { scanOrderMessages } from './self-service/orders.ts';
 
 export * from './text.ts';
 export { REQUEST_PARTS, PASSWORD_PROBLEMS_EN } from './validation.ts';
@@ -48,6 +49,7 @@ export const messages = {
   ...deliveryAdminMessages,
   ...titleMessages,
   ...codeBoardMessages,
+  ...scanOrderMessages,
 } as const satisfies Record<string, MessageText>;
 
 export type MessageKey = keyof typeof messages;

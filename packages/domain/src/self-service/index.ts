@@ -1,2 +1,3 @@
 export * from './buyer-title.ts';
 export * from './title-qr.ts';
+export * from './scan-orders.ts';
