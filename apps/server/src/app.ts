@@ -119,7 +119,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     profiles.clear();
   });
   const apiLoad = new ApiLoad();
-  // SMS and e-mail: the configured provider accounts with failover, else the embedded sandbox (the outbox).
+  // SMS and e-mail: the configured provider accounts with failover, else the embedded sandbox (沙箱消息).
   const outbound = OutboundGuard.fromSetting(config.OUTBOUND_ALLOW_HOSTS);
   const messaging = createMessagingGateway(db, {
     outbound,

@@ -133,9 +133,9 @@ export const menuCatalogue: MenuDef[] = [
         elements: [{ action: 'redeliver', zh: '重新投递', en: 'Redeliver' }],
       },
       {
-        code: 'outboxManager',
-        zh: '消息发件箱',
-        en: 'Outbox',
+        code: 'sandboxMessageManager',
+        zh: '沙箱消息',
+        en: 'Sandbox messages',
         icon: 'MailOutlined',
         scope: 'platform',
       },

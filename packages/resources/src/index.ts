@@ -11,7 +11,7 @@ export { positionsMeta } from './defs/platform/positions.ts';
 export { dictTypesMeta } from './defs/platform/dict-types.ts';
 export { dictItemsMeta } from './defs/platform/dict-items.ts';
 export { gateLogsMeta } from './defs/platform/gate-logs.ts';
-export { outboxMeta } from './defs/platform/outbox.ts';
+export { sandboxMessagesMeta } from './defs/platform/sandbox-messages.ts';
 export { customersMeta } from './defs/sales/customers.ts';
 export { skuMapMeta } from './defs/sales/sku-map.ts';
 export { smsRechargesMeta } from './defs/delivery/sms-recharges.ts';
@@ -39,7 +39,7 @@ import { customersMeta } from './defs/sales/customers.ts';
 import { dictItemsMeta } from './defs/platform/dict-items.ts';
 import { dictTypesMeta } from './defs/platform/dict-types.ts';
 import { gateLogsMeta } from './defs/platform/gate-logs.ts';
-import { outboxMeta } from './defs/platform/outbox.ts';
+import { sandboxMessagesMeta } from './defs/platform/sandbox-messages.ts';
 import { positionsMeta } from './defs/platform/positions.ts';
 import { skuMapMeta } from './defs/sales/sku-map.ts';
 import { smsRechargesMeta } from './defs/delivery/sms-recharges.ts';
@@ -67,7 +67,7 @@ export const resourceMetas = [
   dictTypesMeta,
   dictItemsMeta,
   gateLogsMeta,
-  outboxMeta,
+  sandboxMessagesMeta,
   customersMeta,
   skuMapMeta,
   smsRechargesMeta,

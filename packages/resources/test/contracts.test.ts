@@ -7,7 +7,7 @@ import {
   dictItemsMeta,
   gateLogsMeta,
   listQuery,
-  outboxMeta,
+  sandboxMessagesMeta,
   positionsMeta,
   resourceContracts,
   resourceLocale,
@@ -33,8 +33,8 @@ describe('metadata → contracts', () => {
 
   it('gives a read-only resource only its declared reads and marks platform resources', () => {
     expect(Object.keys(resourceContracts(gateLogsMeta))).toEqual(['list', 'get', 'export']);
-    expect(Object.keys(resourceContracts(outboxMeta))).toEqual(['list', 'get']);
-    expect(contractList(outboxMeta).every((r) => r.platformOnly)).toBe(true);
+    expect(Object.keys(resourceContracts(sandboxMessagesMeta))).toEqual(['list', 'get']);
+    expect(contractList(sandboxMessagesMeta).every((r) => r.platformOnly)).toBe(true);
   });
 
   it('returns the very same contract objects each time (server and web share them)', () => {
@@ -109,9 +109,9 @@ describe('metadata → contracts', () => {
   });
 
   it('builds the locale subtree from the labels', () => {
-    expect(resourceLocale([positionsMeta, outboxMeta], 'en')).toMatchObject({
+    expect(resourceLocale([positionsMeta, sandboxMessagesMeta], 'en')).toMatchObject({
       positions: { title: 'Positions', fields: { code: 'Code' } },
-      outbox: { options: { channel: { sms: 'SMS', email: 'E-mail' } } },
+      sandboxMessages: { options: { channel: { sms: 'SMS', email: 'E-mail' } } },
     });
   });
 

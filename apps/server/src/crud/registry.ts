@@ -1,5 +1,11 @@
-import { dictItems, dictTypes, gateLogs, outboxMessages, positions } from '@fpy/db';
-import { dictItemsMeta, dictTypesMeta, gateLogsMeta, outboxMeta, positionsMeta } from '@fpy/resources';
+import { dictItems, dictTypes, gateLogs, sandboxMessages, positions } from '@fpy/db';
+import {
+  dictItemsMeta,
+  dictTypesMeta,
+  gateLogsMeta,
+  sandboxMessagesMeta,
+  positionsMeta,
+} from '@fpy/resources';
 import type { FastifyInstance } from 'fastify';
 import { bindResource, type ServerResource } from './bind.ts';
 import { registerDictOptions } from './dict-options.ts';
@@ -16,7 +22,7 @@ export const serverResources: ServerResource[] = [
   bindResource(dictTypesMeta, dictTypes, { hooks: dictTypeHooks }),
   bindResource(dictItemsMeta, dictItems, { hooks: dictItemHooks }),
   bindResource(gateLogsMeta, gateLogs),
-  bindResource(outboxMeta, outboxMessages),
+  bindResource(sandboxMessagesMeta, sandboxMessages),
 ];
 
 export function registerResources(app: FastifyInstance) {

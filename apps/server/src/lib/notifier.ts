@@ -1,5 +1,5 @@
 import type { Db } from '@fpy/db';
-import { outboxMessages } from '@fpy/db';
+import { sandboxMessages } from '@fpy/db';
 
 export interface OutgoingMessage {
   tenantId: number | null;
@@ -16,17 +16,17 @@ export interface OutgoingMessage {
 /**
  * Sends verification codes and notices. app.ts wires the messaging gateway's notifier
  * (modules/delivery/providers/notifier.ts): the configured providers, else the embedded sandbox, which stores
- * every message in the outbox that platform administrators read in the console.
+ * every message in sandbox_messages, which platform administrators read in the console (沙箱消息).
  */
 export interface Notifier {
   send(msg: OutgoingMessage): Promise<void>;
 }
 
-/** Writes the message to the outbox; `status` says what became of it (the sandbox's own are set there). */
-export class OutboxNotifier implements Notifier {
+/** Writes the message to sandbox_messages; `status` says what became of it (the sandbox's own are set there). */
+export class SandboxNotifier implements Notifier {
   constructor(private db: Db) {}
   async send(msg: OutgoingMessage, status = 'stored') {
-    await this.db.insert(outboxMessages).values({
+    await this.db.insert(sandboxMessages).values({
       tenantId: msg.tenantId,
       channel: msg.channel,
       recipient: msg.recipient,

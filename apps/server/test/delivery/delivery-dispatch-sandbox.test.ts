@@ -1,4 +1,4 @@
-import { deliveries, outboxMessages } from '@fpy/db';
+import { deliveries, sandboxMessages } from '@fpy/db';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sendPolicy } from '../../src/modules/delivery/dispatch/jobs.ts';
@@ -38,8 +38,8 @@ describe('delivery through the embedded sandbox', () => {
     const mail = rows.find((r) => r.channel === 'email')!;
     const [stored] = await app()
       .services.db.select()
-      .from(outboxMessages)
-      .where(eq(outboxMessages.id, Number(mail.providerMessageId!.slice(4))));
+      .from(sandboxMessages)
+      .where(eq(sandboxMessages.id, Number(mail.providerMessageId!.slice(4))));
     expect(stored).toMatchObject({ channel: 'email', recipient: 'sandbox@example.com' });
     expect(stored.body).toContain(`${inv.number}.pdf`);
 

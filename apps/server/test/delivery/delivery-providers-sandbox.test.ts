@@ -1,4 +1,4 @@
-import { outboxMessages, users } from '@fpy/db';
+import { sandboxMessages, users } from '@fpy/db';
 import { desc, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ProviderError } from '../../src/gateways/messaging/gateway.ts';
@@ -16,8 +16,8 @@ const app = useTestApp();
 const outboxRow = async (id: string) => {
   const [row] = await app()
     .services.db.select()
-    .from(outboxMessages)
-    .where(eq(outboxMessages.id, Number(id.replace('sbx-', ''))));
+    .from(sandboxMessages)
+    .where(eq(sandboxMessages.id, Number(id.replace('sbx-', ''))));
   return row;
 };
 
@@ -100,9 +100,9 @@ describe('the sandbox (no provider configured)', () => {
     expect([later.code, later.retryable]).toEqual(['SMTP_421', true]);
     const [refusedRow] = await t.services.db
       .select()
-      .from(outboxMessages)
-      .where(eq(outboxMessages.recipient, '17000000000'))
-      .orderBy(desc(outboxMessages.id));
+      .from(sandboxMessages)
+      .where(eq(sandboxMessages.recipient, '17000000000'))
+      .orderBy(desc(sandboxMessages.id));
     expect(refusedRow.status).toBe('refused');
 
     const off = await sms('17000000002');
@@ -128,12 +128,12 @@ describe('the sandbox (no provider configured)', () => {
   it('sends nothing when every configured account is disabled (no silent sandbox)', async () => {
     const t = app();
     await insertProvider(t.services.db, { channel: 'sms', kind: 'sandbox', config: {}, enabled: false });
-    const before = await t.services.db.$count(outboxMessages);
+    const before = await t.services.db.$count(sandboxMessages);
     const err = await refusalOf(
       t.services.gateways.messaging.sendSms(null, { mobile: '13800138000', text: 'x', templateParams: {} }),
     );
     expect([err.code, err.retryable]).toEqual(['NO_PROVIDER', false]);
-    expect(await t.services.db.$count(outboxMessages)).toBe(before);
+    expect(await t.services.db.$count(sandboxMessages)).toBe(before);
     // E-mail has no row at all: still the sandbox.
     const ok = await t.services.gateways.messaging.sendEmail(null, {
       to: 'a@example.com',
@@ -206,9 +206,9 @@ describe('verification codes go through the gateway', () => {
     expect(res.statusCode).toBe(200);
     const [row] = await t.services.db
       .select()
-      .from(outboxMessages)
-      .where(eq(outboxMessages.recipient, 'brand@fapiaoyun.example'))
-      .orderBy(desc(outboxMessages.id));
+      .from(sandboxMessages)
+      .where(eq(sandboxMessages.recipient, 'brand@fapiaoyun.example'))
+      .orderBy(desc(sandboxMessages.id));
     expect(row.body).toMatch(/验证码为 \d{6}/);
     expect(row.status).toBe('accepted');
   });
@@ -235,9 +235,9 @@ describe('verification codes go through the gateway', () => {
     });
     const [row] = await t.services.db
       .select()
-      .from(outboxMessages)
-      .where(eq(outboxMessages.recipient, '13900009999'))
-      .orderBy(desc(outboxMessages.id));
+      .from(sandboxMessages)
+      .where(eq(sandboxMessages.recipient, '13900009999'))
+      .orderBy(desc(sandboxMessages.id));
     expect(row).toMatchObject({ status: 'failed', body: '【发票云】您的验证码为 123456' });
   });
 });

@@ -171,7 +171,7 @@ describe.runIf(fleetAvailable)('cached access and settings across two server pro
     const sent = await call(a.url, here, 'GET', '/api/admin/client/getModifyPasswordCode?channel=sms');
     expect(sent.status, JSON.stringify(sent.json)).toBe(200);
     const [msg] = await fleet.query<{ body: string }>(
-      `SELECT body FROM outbox_messages WHERE recipient = '13900000001' ORDER BY id DESC LIMIT 1`,
+      `SELECT body FROM sandbox_messages WHERE recipient = '13900000001' ORDER BY id DESC LIMIT 1`,
     );
     const code = /(\d{6})/.exec(msg.body)![1];
     const changed = await call(a.url, here, 'PUT', '/api/admin/user/modifyPassword', {

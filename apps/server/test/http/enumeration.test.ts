@@ -1,4 +1,4 @@
-import { outboxMessages, users, verificationCodes } from '@fpy/db';
+import { sandboxMessages, users, verificationCodes } from '@fpy/db';
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/lib/hash.ts';
@@ -34,9 +34,9 @@ const post = (url: string, payload: object, method: 'POST' | 'PUT' = 'POST') =>
 async function lastCode(recipient: string) {
   const [m] = await app()
     .services.db.select()
-    .from(outboxMessages)
-    .where(eq(outboxMessages.recipient, recipient))
-    .orderBy(desc(outboxMessages.id))
+    .from(sandboxMessages)
+    .where(eq(sandboxMessages.recipient, recipient))
+    .orderBy(desc(sandboxMessages.id))
     .limit(1);
   return /(\d{6})/.exec(m.body)![1];
 }

@@ -1465,40 +1465,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/admin/r/outbox": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** 消息发件箱：列表 */
-        get: operations["getAdminROutbox"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/r/outbox/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** 消息发件箱：详情 */
-        get: operations["getAdminROutboxId"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/admin/r/positions": {
         parameters: {
             query?: never;
@@ -1545,6 +1511,40 @@ export interface paths {
         };
         /** 岗位：导出 Excel */
         get: operations["getAdminRPositionsExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/r/sandboxMessages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 沙箱消息：列表 */
+        get: operations["getAdminRSandboxMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/r/sandboxMessages/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 沙箱消息：详情 */
+        get: operations["getAdminRSandboxMessagesId"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4412,6 +4412,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/public/self-service/wallet/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 购买方打开发票链接的卡包页：发票摘要与本买方在微信、支付宝卡包的插卡状态。未知或他人的链接一律相同答复 */
+        get: operations["getPublicWallet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/self-service/wallet/{code}/cards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 购买方将发票插入微信或支付宝卡包：登记插卡并经发件箱调用卡包平台，同一买方重复请求返回同一记录 */
+        post: operations["insertPublicWalletCard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/public/v1/mailBounces/{id}": {
         parameters: {
             query?: never;
@@ -4526,6 +4560,23 @@ export interface paths {
         put?: never;
         /** Excel 导入订单：每行一条明细（订单号、项目名称、金额（元）、税率、税收分类编码、数量、单位），同一订单号的行合为一个订单 */
         post: operations["importScanOrders"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/self-service/orders/import/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 下载订单导入模板 (xlsx) */
+        get: operations["orderImportTemplate"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4850,6 +4901,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/self-service/v1/code-board-query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 码牌查询：列表 */
+        get: operations["getSelfServiceV1CodeBoardQuery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/self-service/v1/code-board-query/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 码牌查询：详情 */
+        get: operations["getSelfServiceV1CodeBoardQueryId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/self-service/v1/code-board-query/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 码牌查询：导出 Excel */
+        get: operations["getSelfServiceV1CodeBoardQueryExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/self-service/v1/code-boards": {
         parameters: {
             query?: never;
@@ -4949,6 +5051,146 @@ export interface paths {
         get: operations["getSelfServiceV1CodeBoardsExport"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/self-service/v1/wallets/alipay/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 支付宝卡包账号列表（按优先级；密钥以******代替） */
+        get: operations["listAlipayWalletAccounts"];
+        put?: never;
+        /** 新增支付宝卡包账号（接入地址经出站检查） */
+        post: operations["createAlipayWalletAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/self-service/v1/wallets/alipay/accounts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 修改支付宝卡包账号（密钥传******保留原值，仅当其目的地字段未变） */
+        put: operations["updateAlipayWalletAccount"];
+        post?: never;
+        /** 删除支付宝卡包账号 */
+        delete: operations["deleteAlipayWalletAccount"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/self-service/v1/wallets/alipay/cards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 支付宝卡包插卡记录（待插卡、已插卡、插卡失败、买方已删除） */
+        get: operations["listAlipayWalletCards"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/self-service/v1/wallets/alipay/cards/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 重试插卡失败的支付宝卡包记录（经发件箱重新插卡） */
+        post: operations["retryAlipayWalletCards"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/self-service/v1/wallets/wechat/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 微信卡包账号列表（按优先级；密钥以******代替） */
+        get: operations["listWechatWalletAccounts"];
+        put?: never;
+        /** 新增微信卡包账号（接入地址经出站检查） */
+        post: operations["createWechatWalletAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/self-service/v1/wallets/wechat/accounts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 修改微信卡包账号（密钥传******保留原值，仅当其目的地字段未变） */
+        put: operations["updateWechatWalletAccount"];
+        post?: never;
+        /** 删除微信卡包账号 */
+        delete: operations["deleteWechatWalletAccount"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/self-service/v1/wallets/wechat/cards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 微信卡包插卡记录（待插卡、已插卡、插卡失败、买方已删除） */
+        get: operations["listWechatWalletCards"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/self-service/v1/wallets/wechat/cards/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 重试插卡失败的微信卡包记录（经发件箱重新插卡） */
+        post: operations["retryWechatWalletCards"];
         delete?: never;
         options?: never;
         head?: never;
@@ -11837,118 +12079,6 @@ export interface operations {
             };
         };
     };
-    getAdminROutbox: {
-        parameters: {
-            query?: {
-                channel?: "sms" | "email";
-                createdAtFrom?: string;
-                createdAtTo?: string;
-                limit?: number;
-                page?: number;
-                recipient?: string;
-                sort?: "id" | "-id" | "createdAt" | "-createdAt";
-                status?: "accepted" | "delivered" | "failed" | "refused" | "stored";
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        rows: {
-                            body: string | null;
-                            channel: string | null;
-                            createdAt: string | null;
-                            id: number;
-                            recipient: string | null;
-                            status: string | null;
-                            subject: string | null;
-                        }[];
-                        total: number;
-                    };
-                };
-            };
-            /** @description 参数不合法 { status: 400, code, message } */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description 未登录 { status: 40101 } */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description 无权限 { status: 40301 } */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    getAdminROutboxId: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        body: string | null;
-                        channel: string | null;
-                        createdAt: string | null;
-                        id: number;
-                        recipient: string | null;
-                        status: string | null;
-                        subject: string | null;
-                    };
-                };
-            };
-            /** @description 参数不合法 { status: 400, code, message } */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description 未登录 { status: 40101 } */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description 无权限 { status: 40301 } */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
     getAdminRPositions: {
         parameters: {
             query?: {
@@ -12245,6 +12375,118 @@ export interface operations {
                 };
                 content: {
                     "application/octet-stream": unknown;
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getAdminRSandboxMessages: {
+        parameters: {
+            query?: {
+                channel?: "sms" | "email";
+                createdAtFrom?: string;
+                createdAtTo?: string;
+                limit?: number;
+                page?: number;
+                recipient?: string;
+                sort?: "id" | "-id" | "createdAt" | "-createdAt";
+                status?: "accepted" | "delivered" | "failed" | "refused" | "stored";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            body: string | null;
+                            channel: string | null;
+                            createdAt: string | null;
+                            id: number;
+                            recipient: string | null;
+                            status: string | null;
+                            subject: string | null;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getAdminRSandboxMessagesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        body: string | null;
+                        channel: string | null;
+                        createdAt: string | null;
+                        id: number;
+                        recipient: string | null;
+                        status: string | null;
+                        subject: string | null;
+                    };
                 };
             };
             /** @description 参数不合法 { status: 400, code, message } */
@@ -25311,9 +25553,38 @@ export interface operations {
                         }[];
                         /** @enum {string} */
                         invoiceKind: "normal" | "allEle";
+                        invoiceType: string;
                         /** @enum {string} */
                         kind: "shop" | "counter" | "business";
                         name: string;
+                        rules: {
+                            approval: {
+                                /** @constant */
+                                mode: "auto";
+                            } | {
+                                /** @constant */
+                                mode: "manual";
+                            } | {
+                                capFen: number;
+                                /** @constant */
+                                mode: "auto_below";
+                            };
+                            channels: ("sms" | "email" | "card_bag")[];
+                            /** @enum {string} */
+                            defaultInvoiceType: "digital_ordinary" | "digital_special" | "electronic_ordinary" | "electronic_special";
+                            fields: {
+                                /** @enum {string} */
+                                addressBank: "required" | "optional" | "hidden";
+                                /** @enum {string} */
+                                email: "required" | "optional" | "hidden";
+                                /** @enum {string} */
+                                mobile: "required" | "optional" | "hidden";
+                                /** @enum {string} */
+                                remarks: "required" | "optional" | "hidden";
+                            };
+                            invoiceTypes: ("digital_ordinary" | "digital_special" | "electronic_ordinary" | "electronic_special")[];
+                            naturalPersonAllowed: boolean;
+                        };
                         sellerName: string;
                     };
                 };
@@ -25355,10 +25626,13 @@ export interface operations {
                         account?: string | null;
                         address?: string | null;
                         bank?: string | null;
+                        email?: string | null;
                         /** @enum {string} */
                         kind: "company" | "person";
+                        mobile?: string | null;
                         name: string;
                         phone?: string | null;
+                        remarks?: string | null;
                         taxNumber?: string | null;
                     };
                 };
@@ -25715,6 +25989,114 @@ export interface operations {
                             source: "customer" | "known";
                             taxNumber: string;
                         }[];
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 操作过于频繁 { code: RATE_LIMITED } */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getPublicWallet: {
+        parameters: {
+            query?: {
+                buyer?: string;
+            };
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        cards: {
+                            failReason: string | null;
+                            /** @enum {string} */
+                            platform: "wechat" | "alipay";
+                            /** @enum {string} */
+                            state: "pending" | "inserted" | "failed" | "deleted";
+                            updatedAt: string;
+                        }[];
+                        invoice: {
+                            buyerName: string;
+                            insertable: boolean;
+                            issuedAt: string;
+                            number: string;
+                            sellerName: string;
+                            taxFen: number;
+                            totalFen: number;
+                            type: string;
+                        };
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 操作过于频繁 { code: RATE_LIMITED } */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    insertPublicWalletCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    buyer: string;
+                    /** @enum {string} */
+                    platform: "wechat" | "alipay";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        failReason: string | null;
+                        /** @enum {string} */
+                        platform: "wechat" | "alipay";
+                        /** @enum {string} */
+                        state: "pending" | "inserted" | "failed" | "deleted";
+                        updatedAt: string;
                     };
                 };
             };
@@ -26240,6 +26622,47 @@ export interface operations {
                         succeeded: number;
                         total: number;
                     };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    orderImportTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
                 };
             };
             /** @description 参数不合法 { status: 400, code, message } */
@@ -28064,6 +28487,178 @@ export interface operations {
             };
         };
     };
+    getSelfServiceV1CodeBoardQuery: {
+        parameters: {
+            query?: {
+                enabled?: "true" | "false";
+                invoiceKind?: "allEle" | "normal";
+                keyword?: string;
+                kind?: "shop" | "counter" | "business";
+                limit?: number;
+                name?: string;
+                page?: number;
+                sort?: "id" | "-id" | "name" | "-name" | "capFen" | "-capFen" | "createdAt" | "-createdAt";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            capFen: number | null;
+                            createdAt: string | null;
+                            enabled: boolean | null;
+                            id: number;
+                            invoiceKind: string | null;
+                            issuedCount: number | null;
+                            issuedFen: number | null;
+                            kind: string | null;
+                            name: string | null;
+                            pendingCount: number | null;
+                            requestCount: number | null;
+                            requestedFen: number | null;
+                            tenantId: number | null;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getSelfServiceV1CodeBoardQueryId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        capFen: number | null;
+                        createdAt: string | null;
+                        enabled: boolean | null;
+                        id: number;
+                        invoiceKind: string | null;
+                        issuedCount: number | null;
+                        issuedFen: number | null;
+                        kind: string | null;
+                        name: string | null;
+                        pendingCount: number | null;
+                        requestCount: number | null;
+                        requestedFen: number | null;
+                        tenantId: number | null;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getSelfServiceV1CodeBoardQueryExport: {
+        parameters: {
+            query?: {
+                enabled?: "true" | "false";
+                invoiceKind?: "allEle" | "normal";
+                keyword?: string;
+                kind?: "shop" | "counter" | "business";
+                name?: string;
+                sort?: "id" | "-id" | "name" | "-name" | "capFen" | "-capFen" | "createdAt" | "-createdAt";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     getSelfServiceV1CodeBoards: {
         parameters: {
             query?: {
@@ -28552,6 +29147,748 @@ export interface operations {
                 };
                 content: {
                     "application/octet-stream": unknown;
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listAlipayWalletAccounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            config: {
+                                [key: string]: string | number | boolean | null;
+                            };
+                            enabled: boolean;
+                            id: number;
+                            name: string;
+                            notifyPath: string;
+                            /** @enum {string} */
+                            platform: "wechat" | "alipay";
+                            priority: number;
+                            remark: string | null;
+                            updatedAt: string;
+                            weight: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    createAlipayWalletAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    config: {
+                        [key: string]: unknown;
+                    };
+                    /** @default true */
+                    enabled?: boolean;
+                    name: string;
+                    /** @default 10 */
+                    priority?: number;
+                    remark?: string | null;
+                    /** @default 1 */
+                    weight?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        config: {
+                            [key: string]: string | number | boolean | null;
+                        };
+                        enabled: boolean;
+                        id: number;
+                        name: string;
+                        notifyPath: string;
+                        /** @enum {string} */
+                        platform: "wechat" | "alipay";
+                        priority: number;
+                        remark: string | null;
+                        updatedAt: string;
+                        weight: number;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    updateAlipayWalletAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    config: {
+                        [key: string]: unknown;
+                    };
+                    /** @default true */
+                    enabled?: boolean;
+                    name: string;
+                    /** @default 10 */
+                    priority?: number;
+                    remark?: string | null;
+                    /** @default 1 */
+                    weight?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        config: {
+                            [key: string]: string | number | boolean | null;
+                        };
+                        enabled: boolean;
+                        id: number;
+                        name: string;
+                        notifyPath: string;
+                        /** @enum {string} */
+                        platform: "wechat" | "alipay";
+                        priority: number;
+                        remark: string | null;
+                        updatedAt: string;
+                        weight: number;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    deleteAlipayWalletAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listAlipayWalletCards: {
+        parameters: {
+            query?: {
+                invoiceNumber?: string;
+                limit?: number;
+                page?: number;
+                state?: "pending" | "inserted" | "failed" | "deleted";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            accountName: string | null;
+                            buyer: string;
+                            buyerName: string;
+                            cardId: string | null;
+                            createdAt: string;
+                            deletedAt: string | null;
+                            failCode: string | null;
+                            failReason: string | null;
+                            id: number;
+                            insertedAt: string | null;
+                            invoiceId: number;
+                            invoiceNumber: string;
+                            /** @enum {string} */
+                            platform: "wechat" | "alipay";
+                            retries: number;
+                            /** @enum {string} */
+                            state: "pending" | "inserted" | "failed" | "deleted";
+                            totalFen: number;
+                            tried: {
+                                code: string;
+                                message: string;
+                                providerId: number | null;
+                            }[];
+                            updatedAt: string;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    retryAlipayWalletCards: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        retried: number;
+                        skipped: number;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listWechatWalletAccounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            config: {
+                                [key: string]: string | number | boolean | null;
+                            };
+                            enabled: boolean;
+                            id: number;
+                            name: string;
+                            notifyPath: string;
+                            /** @enum {string} */
+                            platform: "wechat" | "alipay";
+                            priority: number;
+                            remark: string | null;
+                            updatedAt: string;
+                            weight: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    createWechatWalletAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    config: {
+                        [key: string]: unknown;
+                    };
+                    /** @default true */
+                    enabled?: boolean;
+                    name: string;
+                    /** @default 10 */
+                    priority?: number;
+                    remark?: string | null;
+                    /** @default 1 */
+                    weight?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        config: {
+                            [key: string]: string | number | boolean | null;
+                        };
+                        enabled: boolean;
+                        id: number;
+                        name: string;
+                        notifyPath: string;
+                        /** @enum {string} */
+                        platform: "wechat" | "alipay";
+                        priority: number;
+                        remark: string | null;
+                        updatedAt: string;
+                        weight: number;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    updateWechatWalletAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    config: {
+                        [key: string]: unknown;
+                    };
+                    /** @default true */
+                    enabled?: boolean;
+                    name: string;
+                    /** @default 10 */
+                    priority?: number;
+                    remark?: string | null;
+                    /** @default 1 */
+                    weight?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        config: {
+                            [key: string]: string | number | boolean | null;
+                        };
+                        enabled: boolean;
+                        id: number;
+                        name: string;
+                        notifyPath: string;
+                        /** @enum {string} */
+                        platform: "wechat" | "alipay";
+                        priority: number;
+                        remark: string | null;
+                        updatedAt: string;
+                        weight: number;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    deleteWechatWalletAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listWechatWalletCards: {
+        parameters: {
+            query?: {
+                invoiceNumber?: string;
+                limit?: number;
+                page?: number;
+                state?: "pending" | "inserted" | "failed" | "deleted";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            accountName: string | null;
+                            buyer: string;
+                            buyerName: string;
+                            cardId: string | null;
+                            createdAt: string;
+                            deletedAt: string | null;
+                            failCode: string | null;
+                            failReason: string | null;
+                            id: number;
+                            insertedAt: string | null;
+                            invoiceId: number;
+                            invoiceNumber: string;
+                            /** @enum {string} */
+                            platform: "wechat" | "alipay";
+                            retries: number;
+                            /** @enum {string} */
+                            state: "pending" | "inserted" | "failed" | "deleted";
+                            totalFen: number;
+                            tried: {
+                                code: string;
+                                message: string;
+                                providerId: number | null;
+                            }[];
+                            updatedAt: string;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    retryWechatWalletCards: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        retried: number;
+                        skipped: number;
+                    };
                 };
             };
             /** @description 参数不合法 { status: 400, code, message } */

@@ -1,4 +1,4 @@
-import { outboxMessages, users, verificationCodes } from '@fpy/db';
+import { sandboxMessages, users, verificationCodes } from '@fpy/db';
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bearer, useTestApp } from '../harness.ts';
@@ -9,9 +9,9 @@ const app = useTestApp();
 async function lastCodeSentTo(recipient: string) {
   const [m] = await app()
     .services.db.select()
-    .from(outboxMessages)
-    .where(eq(outboxMessages.recipient, recipient))
-    .orderBy(desc(outboxMessages.id))
+    .from(sandboxMessages)
+    .where(eq(sandboxMessages.recipient, recipient))
+    .orderBy(desc(sandboxMessages.id))
     .limit(1);
   return m ? /(\d{6})/.exec(m.body)![1] : null;
 }
@@ -94,8 +94,8 @@ describe('forgotten password', () => {
     await ask();
     const rows = await t.services.db
       .select()
-      .from(outboxMessages)
-      .where(eq(outboxMessages.recipient, 'brand@fapiaoyun.example'));
+      .from(sandboxMessages)
+      .where(eq(sandboxMessages.recipient, 'brand@fapiaoyun.example'));
     expect(rows).toHaveLength(1);
     const [brand] = await t.services.db.select().from(users).where(eq(users.username, 'brand'));
     await t.services.db

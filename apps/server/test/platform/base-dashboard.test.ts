@@ -136,12 +136,12 @@ describe('self service', () => {
     expect(['CODE_WRONG', 'CODE_EXPIRED']).toContain(wrong.json().code);
 
     // Read the real code from the outbox body the notifier stored.
-    const { outboxMessages } = await import('@fpy/db');
+    const { sandboxMessages } = await import('@fpy/db');
     const [msg] = await app()
       .services.db.select()
-      .from(outboxMessages)
-      .where(eq(outboxMessages.recipient, '13900000002'))
-      .orderBy(desc(outboxMessages.id))
+      .from(sandboxMessages)
+      .where(eq(sandboxMessages.recipient, '13900000002'))
+      .orderBy(desc(sandboxMessages.id))
       .limit(1);
     const code = /(\d{6})/.exec(msg.body)?.[1];
     const ok = await api(app(), token, 'PUT', '/api/admin/user/self', {

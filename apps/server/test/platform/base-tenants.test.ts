@@ -1,4 +1,4 @@
-import { outboxMessages } from '@fpy/db';
+import { sandboxMessages } from '@fpy/db';
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { api, badChecksum, newCreditCode } from './base-helpers.ts';
@@ -216,9 +216,9 @@ describe('tenant manager', () => {
 async function lastSmsTo(phone: string) {
   const [m] = await app()
     .services.db.select()
-    .from(outboxMessages)
-    .where(eq(outboxMessages.recipient, phone))
-    .orderBy(desc(outboxMessages.id))
+    .from(sandboxMessages)
+    .where(eq(sandboxMessages.recipient, phone))
+    .orderBy(desc(sandboxMessages.id))
     .limit(1);
   return m?.body ?? '';
 }
@@ -328,8 +328,8 @@ describe('registration', () => {
     expect(again.json()).toEqual(first.json()); // the same answer, but no second SMS
     const sent = await app()
       .services.db.select()
-      .from(outboxMessages)
-      .where(eq(outboxMessages.recipient, phone));
+      .from(sandboxMessages)
+      .where(eq(sandboxMessages.recipient, phone));
     expect(sent).toHaveLength(1);
     for (let i = 3; i <= 20; i++) expect((await ask(newPhone())).statusCode).toBe(200);
     const over = await ask(newPhone());

@@ -3,7 +3,7 @@ import { bearer, useTestApp } from '../harness.ts';
 
 const app = useTestApp();
 const gate = '/api/admin/r/gateLogs';
-const outbox = '/api/admin/r/outbox';
+const sandbox = '/api/admin/r/sandboxMessages';
 
 function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: unknown) {
   return app().app.inject({ method, url, headers: bearer(token), payload: payload as never });
@@ -105,8 +105,12 @@ describe('gate log', () => {
   });
 });
 
-describe('outbox', () => {
+describe('sandbox messages (沙箱消息)', () => {
   it('lets platform administrators read the stored verification codes, and no one else', async () => {
+    // The old name is gone: "outbox" is the retried work of platform/outbox (任务管理), not a resource.
+    expect(
+      (await call('GET', '/api/admin/r/outbox', await app().login('admin', 'Admin@123'))).statusCode,
+    ).toBe(404);
     const sent = await app().app.inject({
       method: 'POST',
       url: '/api/admin/client/getForgetPwdCode',
@@ -114,17 +118,17 @@ describe('outbox', () => {
     });
     expect(sent.statusCode).toBe(200);
     const admin = await app().login('admin', 'Admin@123');
-    const list = (await call('GET', `${outbox}?channel=sms&recipient=13900000001`, admin)).json();
+    const list = (await call('GET', `${sandbox}?channel=sms&recipient=13900000001`, admin)).json();
     expect(list.total).toBeGreaterThan(0);
     expect(list.rows[0]).toMatchObject({ channel: 'sms', recipient: '13900000001' });
     expect(list.rows[0].body).toMatch(/\d{6}/);
-    expect((await call('GET', `${outbox}/${list.rows[0].id}`, admin)).json().id).toBe(list.rows[0].id);
-    expect((await call('GET', `${outbox}?channel=fax`, admin)).statusCode).toBe(400);
+    expect((await call('GET', `${sandbox}/${list.rows[0].id}`, admin)).json().id).toBe(list.rows[0].id);
+    expect((await call('GET', `${sandbox}?channel=fax`, admin)).statusCode).toBe(400);
     // No export declared: "export" is just an invalid id.
-    expect((await call('GET', `${outbox}/export`, admin)).statusCode).toBe(400);
+    expect((await call('GET', `${sandbox}/export`, admin)).statusCode).toBe(400);
 
     const demo = await app().login('demo', 'Demo@123');
-    expect((await call('GET', outbox, demo)).statusCode).toBe(403);
+    expect((await call('GET', sandbox, demo)).statusCode).toBe(403);
   });
 });
 
@@ -132,14 +136,14 @@ describe('clerk (only the userManager menu)', () => {
   it('gets 403 on every resource route', async () => {
     const clerk = await app().login('clerk', 'Clerk@123');
     const routes: [string, string][] = [];
-    for (const name of ['positions', 'dictTypes', 'dictItems', 'gateLogs', 'outbox']) {
+    for (const name of ['positions', 'dictTypes', 'dictItems', 'gateLogs', 'sandboxMessages']) {
       const b = `/api/admin/r/${name}`;
       routes.push(['GET', b], ['GET', `${b}/1`], ['GET', `${b}/export`]);
-      if (name !== 'gateLogs' && name !== 'outbox')
+      if (name !== 'gateLogs' && name !== 'sandboxMessages')
         routes.push(['POST', b], ['PUT', `${b}/1`], ['DELETE', `${b}/1`]);
     }
     for (const [m, url] of routes) {
-      if (url.startsWith(outbox) && url.endsWith('/export')) continue;
+      if (url.startsWith(sandbox) && url.endsWith('/export')) continue;
       const res = await call(m as 'GET', url, clerk, m === 'GET' || m === 'DELETE' ? undefined : {});
       expect(res.statusCode, `${m} ${url}`).toBe(403);
       expect(res.json().status).toBe(40301);

@@ -42,11 +42,12 @@ export const trackingEvents = pgTable(
 );
 
 /**
- * The notifier's embedded outbox: until SMS and e-mail providers exist, messages land here and platform
- * administrators read them in the console.
+ * Sandbox messages: what the embedded messaging sandbox (and the notifier) received — until SMS and e-mail
+ * providers exist, messages land here and platform administrators read them in the console (沙箱消息). Was
+ * outbox_messages until migration 0020 (the outbox is platform/outbox's retried work).
  */
-export const outboxMessages = pgTable(
-  'outbox_messages',
+export const sandboxMessages = pgTable(
+  'sandbox_messages',
   {
     id: id(),
     tenantId: integer('tenant_id'),
@@ -57,7 +58,7 @@ export const outboxMessages = pgTable(
     status: text('status').notNull().default('stored'),
     createdAt: createdAt(),
   },
-  (t) => [index('outbox_created_idx').on(t.createdAt)],
+  (t) => [index('sandbox_messages_created_idx').on(t.createdAt)],
 );
 
 /**

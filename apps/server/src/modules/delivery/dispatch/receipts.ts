@@ -10,7 +10,7 @@ import { withTransaction } from '../../../lib/write/index.ts';
  * endpoint or its poll). A message id alone is no proof — it is in every recipient's mail headers, so a
  * tenant could name another tenant's message at its own bounce address (issue 28 §3). The embedded sandbox's
  * receipts come only from the server's own poll and carry account 0 whichever sandbox row sent the message
- * (the outbox does not keep it): they bind to deliveries the sandbox sent.
+ * (sandbox_messages does not keep it): they bind to deliveries the sandbox sent.
  */
 export function sentThrough(r: Pick<Receipt, 'providerId'>): SQL {
   return r.providerId === SANDBOX_PROVIDER_ID

@@ -1,11 +1,11 @@
 import type { Db } from '@fpy/db';
 import { type MessagingGateway, ProviderError } from '../../../gateways/messaging/gateway.ts';
-import { type Notifier, type OutgoingMessage, OutboxNotifier } from '../../../lib/notifier.ts';
+import { type Notifier, type OutgoingMessage, SandboxNotifier } from '../../../lib/notifier.ts';
 import { SANDBOX_PROVIDER_ID } from './adapters/sandbox.ts';
 
 /**
  * Verification codes and notices through the messaging gateway: the configured providers when there are some,
- * the sandbox (the outbox) otherwise. A notice that no provider took is still written to the outbox (status
+ * the sandbox otherwise. A notice that no provider took is still written to the sandbox's messages (status
  * `failed`) so a platform administrator can read it and help the person; the caller's answer never changes
  * (the code flows answer alike whatever happens, see auth/verification-code.ts).
  *
@@ -14,14 +14,14 @@ import { SANDBOX_PROVIDER_ID } from './adapters/sandbox.ts';
  * (TEMPLATE_REQUIRED) and the next account is tried; README "Notices".
  */
 export class GatewayNotifier implements Notifier {
-  private readonly outbox: OutboxNotifier;
+  private readonly sandbox: SandboxNotifier;
 
   constructor(
     private readonly gateway: MessagingGateway,
     db: Db,
     private readonly onError: (err: unknown) => void = () => {},
   ) {
-    this.outbox = new OutboxNotifier(db);
+    this.sandbox = new SandboxNotifier(db);
   }
 
   async send(msg: OutgoingMessage): Promise<void> {
@@ -44,7 +44,7 @@ export class GatewayNotifier implements Notifier {
       this.onError(err);
       // The sandbox already stored what it refused; anything else is kept for the administrator here.
       if (err instanceof ProviderError && err.providerId === SANDBOX_PROVIDER_ID) return;
-      await this.outbox.send(msg, 'failed');
+      await this.sandbox.send(msg, 'failed');
     }
   }
 }

@@ -15,8 +15,8 @@ export const routes: FeatureRoute[] = [
     element: lazy(() => import('./gate-log-page.tsx')),
   },
   {
-    code: 'outboxManager',
-    path: '/baseManager/outboxManager',
-    element: lazy(() => import('./outbox-page.tsx')),
+    code: 'sandboxMessageManager',
+    path: '/baseManager/sandboxMessageManager',
+    element: lazy(() => import('./sandbox-messages-page.tsx')),
   },
 ];

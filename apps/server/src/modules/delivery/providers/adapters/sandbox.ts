@@ -1,4 +1,4 @@
-import { type Db, outboxMessages } from '@fpy/db';
+import { type Db, sandboxMessages } from '@fpy/db';
 import { smsSegments } from '@fpy/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { OutboundEmail, OutboundSms, Receipt } from '../../../../gateways/messaging/gateway.ts';
@@ -6,9 +6,9 @@ import { vendorRefusal } from '../../../../gateways/kit/index.ts';
 import type { Adapter, CallOptions, SendResult } from './adapter.ts';
 
 /**
- * The embedded provider (no configuration needed): every message lands in outbox_messages, which the platform
- * administrator reads on /baseManager/outboxManager. It behaves like a provider: it accepts with a message id
- * `sbx-<outboxId>`, reports the receipt on the next
+ * The embedded provider (no configuration needed): every message lands in sandbox_messages, which the platform
+ * administrator reads on /baseManager/sandboxMessageManager (沙箱消息). It behaves like a provider: it accepts
+ * with a message id `sbx-<sandboxMessageId>`, reports the receipt on the next
  * poll, and refuses the documented test recipients below as a real provider would (README "Sandbox").
  */
 
@@ -17,7 +17,7 @@ export const SANDBOX_PROVIDER_ID = 0;
 /** How records and statistics name it (it has no message_providers row). */
 export const SANDBOX_NAME = '内置沙箱';
 
-/** Outbox statuses: `stored` (written before issue 14 by the notifier), then the sandbox's own. */
+/** Statuses of sandbox_messages: `stored` (written before issue 14 by the notifier), then the sandbox's own. */
 export type SandboxStatus = 'accepted' | 'delivered' | 'failed' | 'refused';
 
 interface Simulation {
@@ -91,9 +91,9 @@ export class SandboxAdapter implements Adapter {
     const sim = simulate(channel, recipient);
     const status: SandboxStatus = sim.refuse ? 'refused' : 'accepted';
     const [row] = await this.db
-      .insert(outboxMessages)
+      .insert(sandboxMessages)
       .values({ tenantId, channel, recipient, subject, body, status })
-      .returning({ id: outboxMessages.id });
+      .returning({ id: sandboxMessages.id });
     if (sim.refuse) throw vendorRefusal(sim.refuse.code, sim.refuse.message, sim.refuse.scope);
     return { providerMessageId: sandboxMessageId(row.id), units };
   }
@@ -102,15 +102,19 @@ export class SandboxAdapter implements Adapter {
 /**
  * The sandbox's receipts: every message accepted since the last poll is delivered now (or failed, for the
  * test recipients). Conditional UPDATEs claim them, so two server processes polling together never report a
- * message twice. Receipts carry providerId 0 whatever account row accepted the message (the outbox does not
- * keep it); the message id `sbx-…` is unique on its own.
+ * message twice. Receipts carry providerId 0 whatever account row accepted the message (sandbox_messages does
+ * not keep it); the message id `sbx-…` is unique on its own.
  */
 export async function pollSandboxReceipts(db: Db, limit = 1000): Promise<Receipt[]> {
   const waiting = await db
-    .select({ id: outboxMessages.id, channel: outboxMessages.channel, recipient: outboxMessages.recipient })
-    .from(outboxMessages)
-    .where(eq(outboxMessages.status, 'accepted'))
-    .orderBy(outboxMessages.id)
+    .select({
+      id: sandboxMessages.id,
+      channel: sandboxMessages.channel,
+      recipient: sandboxMessages.recipient,
+    })
+    .from(sandboxMessages)
+    .where(eq(sandboxMessages.status, 'accepted'))
+    .orderBy(sandboxMessages.id)
     .limit(limit);
   if (!waiting.length) return [];
   const outcome = new Map(
@@ -119,10 +123,10 @@ export async function pollSandboxReceipts(db: Db, limit = 1000): Promise<Receipt
   const claim = async (ids: number[], status: SandboxStatus) =>
     ids.length
       ? db
-          .update(outboxMessages)
+          .update(sandboxMessages)
           .set({ status })
-          .where(and(inArray(outboxMessages.id, ids), eq(outboxMessages.status, 'accepted')))
-          .returning({ id: outboxMessages.id })
+          .where(and(inArray(sandboxMessages.id, ids), eq(sandboxMessages.status, 'accepted')))
+          .returning({ id: sandboxMessages.id })
       : [];
   const failed = await claim(
     waiting.filter((w) => outcome.get(w.id)).map((w) => w.id),
@@ -148,4 +152,4 @@ export async function pollSandboxReceipts(db: Db, limit = 1000): Promise<Receipt
     });
 }
 
-export const sandboxMessageId = (outboxId: number) => `sbx-${outboxId}`;
+export const sandboxMessageId = (rowId: number) => `sbx-${rowId}`;

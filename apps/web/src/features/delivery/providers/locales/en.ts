@@ -36,8 +36,8 @@ export default {
     orderHint:
       "A company's own accounts are used before the platform's; accounts are tried by priority (lowest first), equal priorities share traffic by weight. An account that errors or times out hands over to the next; a number or content the provider refuses is not retried elsewhere.",
     sandboxHint: {
-      sms: 'No SMS provider yet: messages go to the built-in sandbox, readable in the Outbox.',
-      email: 'No e-mail provider yet: messages go to the built-in sandbox, readable in the Outbox.',
+      sms: 'No SMS provider yet: messages go to the built-in sandbox, readable under Sandbox messages.',
+      email: 'No e-mail provider yet: messages go to the built-in sandbox, readable under Sandbox messages.',
     },
     test: {
       button: 'Test send',

@@ -1,14 +1,15 @@
 import { defineResource } from '../../define.ts';
 
 /**
- * 消息发件箱: the embedded messaging sandbox (issue 14): every SMS and e-mail sent while no provider is configured,
- * and verification codes no provider took. Platform administrators read codes here, so it is platform-only and
- * read-only. `status` is the sandbox's view of the message (accepted → delivered / failed, or refused).
+ * 沙箱消息: what the embedded messaging sandbox received (issue 14): every SMS and e-mail sent while no provider
+ * is configured, and verification codes no provider took. Platform administrators read codes here, so it is
+ * platform-only and read-only. `status` is the sandbox's view of the message (accepted → delivered / failed, or
+ * refused). Not the outbox: that is the retried outgoing work of platform/outbox (任务管理).
  */
-export const outboxMeta = defineResource({
-  name: 'outbox',
-  title: { zh: '消息发件箱', en: 'Outbox' },
-  menuCode: 'outboxManager',
+export const sandboxMessagesMeta = defineResource({
+  name: 'sandboxMessages',
+  title: { zh: '沙箱消息', en: 'Sandbox messages' },
+  menuCode: 'sandboxMessageManager',
   tenantScoped: false,
   platformOnly: true,
   actions: ['list', 'get'],

@@ -1,12 +1,12 @@
-import { outboxMeta } from '@fpy/resources';
+import { sandboxMessagesMeta } from '@fpy/resources';
 import { Typography } from 'antd';
 import { ResourcePage } from '../../../crud/resource-page.tsx';
 
-/** Outbox: the message body (where the verification code is) shown whole enough to read and copy. */
-export default function OutboxPage() {
+/** 沙箱消息 (what the messaging sandbox received): the message body (where the verification code is) shown whole enough to read and copy. */
+export default function SandboxMessagesPage() {
   return (
     <ResourcePage
-      meta={outboxMeta}
+      meta={sandboxMessagesMeta}
       cells={{
         body: (v) => (
           <Typography.Paragraph
