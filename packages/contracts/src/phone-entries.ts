@@ -1,5 +1,6 @@
 import { BUYER_PAGE_PATHS } from './delivery/buyer-pages.ts';
 import { APPLY_PAGE_PATHS } from './self-service/apply-pages.ts';
+import { PREOPEN_PAGE_PATHS } from './sales/preopen-pages.ts';
 
 /**
  * The phone entries (issue 29 §1): public pages a phone opens, each family its own light Vite entry built with
@@ -25,6 +26,8 @@ export const PHONE_ENTRIES: readonly PhoneEntry[] = [
   { name: 'delivery', routes: BUYER_PAGE_PATHS, sample: '/smsDetail?c=BenchCode0000000' },
   // Self-service invoicing (issue 30): a buyer scans an order's or a code board's QR code and asks for the invoice.
   { name: 'apply', routes: APPLY_PAGE_PATHS, sample: '/webIndex?c=BenchCode0000000' },
+  // Pre-issue review on the phone (issue 30, spec §2.9): the invoicer binds a phone and approves or rejects.
+  { name: 'preopen', routes: PREOPEN_PAGE_PATHS, sample: '/invoicerBinding?c=BenchCode0000000000' },
 ];
 
 /** The entry's HTML, relative to apps/web (its source) and to apps/web/dist (what the build writes). */

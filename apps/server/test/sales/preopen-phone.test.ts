@@ -47,7 +47,8 @@ function phone(t: TestApp, ip = nextIp()) {
     me: (device: string) => post('/me', { device }),
     unbind: (device: string) => post('/unbind', { device }),
     list: (device: string) => post('/applications', { device }),
-    view: (device: string, ref: { code?: string; id?: number }) => post('/applications/view', { device, ...ref }),
+    view: (device: string, ref: { code?: string; id?: number }) =>
+      post('/applications/view', { device, ...ref }),
     decide: (device: string, id: number, decision: string, reason?: string) =>
       post('/applications/decide', { device, id, decision, reason }),
     retry: (device: string, id: number) => post('/applications/retry', { device, id }),
@@ -151,7 +152,9 @@ describe('预开审核手机端: binding', () => {
     expect((await reviewer.revoke(list[0].id)).statusCode).toBe(404);
 
     const other = await bound();
-    await t.services.db.execute(sql`update preopen_phone_devices set expires_at = now() - interval '1 second'`);
+    await t.services.db.execute(
+      sql`update preopen_phone_devices set expires_at = now() - interval '1 second'`,
+    );
     const expired = await p.me(other);
     expect(expired.statusCode).toBe(401);
     expect(expired.json().message).toBe(revoked.json().message);

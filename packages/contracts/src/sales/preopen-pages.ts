@@ -25,7 +25,8 @@ export const PREOPEN_ID_PARAM = 'id';
 export const PREOPEN_CODE_RE = /^[0-9A-Za-z]{16,32}$/;
 
 /** Where the console's QR codes point. */
-export const preopenBindUrl = (code: string) => `/invoicerBinding?${PREOPEN_BIND_PARAM}=${encodeURIComponent(code)}`;
+export const preopenBindUrl = (code: string) =>
+  `/invoicerBinding?${PREOPEN_BIND_PARAM}=${encodeURIComponent(code)}`;
 export const preopenAppUrl = (code: string) =>
   `/codeScanningInvoicing?${PREOPEN_APP_PARAM}=${encodeURIComponent(code)}`;
 

@@ -64,7 +64,12 @@ const STAMP_EVERY_MS = 5 * 60_000;
 export async function resolveDevice(ctx: Ctx, token: string): Promise<Bound> {
   await refuseBlocked(ctx);
   const [row] = await ctx.db
-    .select({ device: preopenPhoneDevices, user: users, tenantName: tenants.name, tenantStatus: tenants.status })
+    .select({
+      device: preopenPhoneDevices,
+      user: users,
+      tenantName: tenants.name,
+      tenantStatus: tenants.status,
+    })
     .from(preopenPhoneDevices)
     .innerJoin(users, eq(users.id, preopenPhoneDevices.userId))
     .innerJoin(tenants, eq(tenants.id, preopenPhoneDevices.tenantId))

@@ -20,7 +20,7 @@ import { and, count, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Ctx } from '../../../http/context.ts';
 import { route } from '../../../http/route.ts';
-import { businessError, forbidden, notFound } from '../../../lib/errors.ts';
+import { businessError, notFound } from '../../../lib/errors.ts';
 import { newToken, sha256 } from '../../../lib/hash.ts';
 import {
   approveApplication,
@@ -40,7 +40,11 @@ import { appView, findApplication } from './view.ts';
 const PDF_TICKET_TTL_SECONDS = 300;
 const ticketKey = (ticket: string) => `preopen-pdf:${sha256(ticket)}`;
 
-const me = (b: Bound) => ({ userName: b.userName, tenantName: b.tenantName, expiresAt: b.expiresAt.toISOString() });
+const me = (b: Bound) => ({
+  userName: b.userName,
+  tenantName: b.tenantName,
+  expiresAt: b.expiresAt.toISOString(),
+});
 
 /** Reads the application again after a verb, in the bound tenant. */
 async function reread(ctx: Ctx, bound: Bound, id: number) {
@@ -103,7 +107,12 @@ export function registerPreopenPhoneRoutes(app: FastifyInstance) {
     const b = await resolveDevice(ctx, body.device);
     const where = and(eq(invoices.tenantId, b.tenantId), eq(invoices.status, 'pending_review'));
     const [rows, [{ n }]] = await Promise.all([
-      ctx.db.select().from(invoices).where(where).orderBy(desc(invoices.updatedAt), desc(invoices.id)).limit(50),
+      ctx.db
+        .select()
+        .from(invoices)
+        .where(where)
+        .orderBy(desc(invoices.updatedAt), desc(invoices.id))
+        .limit(50),
       ctx.db.select({ n: count() }).from(invoices).where(where),
     ]);
     const events = rows.length
@@ -152,7 +161,10 @@ export function registerPreopenPhoneRoutes(app: FastifyInstance) {
     const inv = await findApplication(ctx, b, { id: body.id });
     if (body.decision === 'approve') {
       need(b, APPROVE, ACTIONS.approve);
-      await approveApplication({ ctx: b.verbCtx, input: { id: inv.id, note: body.reason?.trim() || undefined } });
+      await approveApplication({
+        ctx: b.verbCtx,
+        input: { id: inv.id, note: body.reason?.trim() || undefined },
+      });
     } else {
       need(b, REJECT, ACTIONS.reject);
       await rejectApplication({ ctx: b.verbCtx, input: { id: inv.id, reason: body.reason!.trim() } });
@@ -194,7 +206,10 @@ export function registerPreopenPhoneRoutes(app: FastifyInstance) {
     const name = `${inv.number ?? invoiceId}.pdf`;
     return reply
       .header('content-type', 'application/pdf')
-      .header('content-disposition', `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`)
+      .header(
+        'content-disposition',
+        `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+      )
       .header('cache-control', 'private, no-store')
       .send(pdf);
   });

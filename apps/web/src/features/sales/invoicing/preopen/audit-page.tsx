@@ -10,6 +10,7 @@ import { Can } from '../../../../lib/permission.tsx';
 import { InvoiceDetailDrawer } from '../shared/invoice-detail-drawer.tsx';
 import { invoiceColumns } from '../../../../entities/invoice/invoice-columns.tsx';
 import { ApproveDialog } from './approve-dialog.tsx';
+import { AppQrButton, PhoneBindButton } from './phone-review.tsx';
 import { RejectDialog } from './reject-dialog.tsx';
 import { useReviewActions } from './review-actions.ts';
 import { type ReviewFilterValues, ReviewFilters } from './review-filters.tsx';
@@ -117,6 +118,7 @@ export default function PreopenAuditPage() {
             {t('preopen.rejectSelected', { count: selected.length })}
           </Button>
         </Can>
+        <PhoneBindButton />
       </Space>
       <PagedTable<PendingReviewRow>
         columns={columns}
@@ -146,6 +148,7 @@ export default function PreopenAuditPage() {
                   {t('preopen.reject')}
                 </Button>
               </Can>
+              <AppQrButton invoiceId={inv.id} />
             </>
           ) : null
         }

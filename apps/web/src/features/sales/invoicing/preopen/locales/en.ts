@@ -1,5 +1,19 @@
 export default {
   preopen: {
+    phone: {
+      bind: 'Bind a phone',
+      bindTitle: 'Bind a phone for review',
+      bindHint:
+        'Scan with the phone and confirm to review pre-issue applications on it. The code works once, within 5 minutes.',
+      newCode: 'New code',
+      devices: 'My bound phones',
+      device: 'Phone',
+      deviceInfo: 'Bound {{created}}, valid until {{until}}',
+      revoke: 'Unbind',
+      noDevices: 'No phone bound yet',
+      appQr: 'Review on phone',
+      appQrHint: 'Scan with a bound review phone to approve or reject this application there.',
+    },
     filter: {
       applicant: 'Applicant',
       buyer: 'Buyer name or tax number',

@@ -1,5 +1,18 @@
 export default {
   preopen: {
+    phone: {
+      bind: '绑定手机审核',
+      bindTitle: '绑定手机审核',
+      bindHint: '用手机扫码并确认，即可在手机上审核预开申请。二维码 5 分钟内有效，只能使用一次。',
+      newCode: '重新生成',
+      devices: '我已绑定的手机',
+      device: '手机',
+      deviceInfo: '绑定于 {{created}}，有效期至 {{until}}',
+      revoke: '解除绑定',
+      noDevices: '尚未绑定手机',
+      appQr: '手机扫码审核',
+      appQrHint: '用已绑定的审核手机扫码，可在手机上审核通过或驳回此申请。',
+    },
     filter: {
       applicant: '申请人',
       buyer: '购买方名称或税号',
