@@ -514,6 +514,13 @@ export const menuCatalogue: MenuDef[] = [
           { action: 'poster', zh: '下载海报', en: 'Download poster' },
         ],
       },
+      {
+        code: 'codeBoardQuery',
+        zh: '码牌查询',
+        en: 'Board activity',
+        icon: 'FileSearchOutlined',
+        elements: [{ action: 'export', zh: '导出', en: 'Export' }],
+      },
     ],
   },
   {

@@ -32,6 +32,7 @@ export {
   allEleCodeBoardsMeta,
   businessCodeBoardsMeta,
   codeBoardControlsMeta,
+  codeBoardQueryMeta,
   codeBoardsMeta,
 } from './defs/self-service/code-boards.ts';
 
@@ -58,6 +59,7 @@ import {
   allEleCodeBoardsMeta,
   businessCodeBoardsMeta,
   codeBoardControlsMeta,
+  codeBoardQueryMeta,
   codeBoardsMeta,
 } from './defs/self-service/code-boards.ts';
 
@@ -85,4 +87,5 @@ export const resourceMetas = [
   allEleCodeBoardsMeta,
   businessCodeBoardsMeta,
   codeBoardControlsMeta,
+  codeBoardQueryMeta,
 ] as const;

@@ -22,6 +22,7 @@ import { seedOrgDemo } from './org-demo.ts';
 import { seedTitlesDemo } from './titles-demo.ts';
 import { seedBillingDemo } from './billing-demo.ts';
 import { seedInvoiceDemo, wantsDemoInvoices } from './invoice-demo.ts';
+import { seedBoardDemo } from '../modules/self-service/code-boards/index.ts';
 import { withTransaction } from '../lib/write/index.ts';
 
 const SEED_KEY = 'seed.demo';
@@ -167,7 +168,10 @@ export async function seedDemoData(db: Db, uploads: FileStore) {
     }
     await t.insert(systemSettings).values({ key: SEED_KEY, value: { at: new Date().toISOString() } });
   });
-  if (wantsDemoInvoices()) await seedInvoiceDemo(db, 'demo');
+  if (wantsDemoInvoices()) {
+    await seedInvoiceDemo(db, 'demo');
+    await seedBoardDemo(db, 'demo');
+  }
   return true;
 }
 

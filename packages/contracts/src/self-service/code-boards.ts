@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { fenAmount, idSchema, optionalText, text } from '../common.ts';
 import { defineRoute } from '../route.ts';
+import { buyerFormRulesView } from './titles.ts';
 import { BOARD_API } from './board-api.ts';
 
 export * from './board-api.ts';
@@ -19,6 +20,12 @@ export const CODE_BOARD_INVOICE_KINDS = ['normal', 'allEle'] as const;
 export const CODE_BOARD_APPROVALS = ['auto', 'manual'] as const;
 export type CodeBoardKind = (typeof CODE_BOARD_KINDS)[number];
 export type CodeBoardInvoiceKind = (typeof CODE_BOARD_INVOICE_KINDS)[number];
+
+/** The invoice type a board's requests ask for, by its invoice kind (全电 → 数电普票, 普通 → 电子普票). */
+export const CODE_BOARD_TITLE_TYPE = {
+  allEle: 'digital_ordinary',
+  normal: 'electronic_ordinary',
+} as const satisfies Record<CodeBoardInvoiceKind, string>;
 
 /** At most this many allowed categories per board. */
 export const MAX_BOARD_CATEGORIES = 50;
@@ -90,6 +97,10 @@ export const publicBoardReply = z.object({
   /** Whether a request under the cap is issued without the seller's review. */
   autoApprove: z.boolean(),
   categories: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  /** The invoice type the board's requests ask for (CODE_BOARD_TITLE_TYPE of its invoice kind). */
+  invoiceType: z.string(),
+  /** The seller's buyer form (扫码抬头 settings): which title fields the form shows and requires. */
+  rules: buyerFormRulesView,
 });
 export type PublicBoard = z.infer<typeof publicBoardReply>;
 
@@ -112,6 +123,9 @@ export const boardBuyerTitle = z.object({
   phone: optionalText(40, '电话'),
   bank: optionalText(100, '开户行'),
   account: optionalText(40, '账号'),
+  email: optionalText(100, '邮箱'),
+  mobile: optionalText(20, '手机号'),
+  remarks: optionalText(200, '备注'),
 });
 
 export const submitBoardRequestBody = z.object({

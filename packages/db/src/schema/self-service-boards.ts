@@ -56,4 +56,3 @@ export const codeBoardControls = pgTable(
   },
   (t) => [uniqueIndex('code_board_controls_tenant_uq').on(t.tenantId)],
 );
-

@@ -30,6 +30,10 @@ export const codeBoardMessages = {
     zh: '该码牌今日的开票申请已达上限，请明天再试或联系收银员',
     en: 'This board has taken all the requests it may take today; please try tomorrow or ask the cashier',
   },
+  CODE_BOARD_TITLE_INVALID: {
+    zh: '发票抬头有误：{problems}',
+    en: 'Please check the invoice title: {problems}',
+  },
   CODE_BOARD_REQUEST_UNKNOWN: {
     zh: '未找到该开票申请，请重新扫描码牌',
     en: 'This invoice request was not found; please scan the board again',

@@ -23,4 +23,9 @@ export const routes: FeatureRoute[] = [
     path: '/systemSetupManager/codeBoardControl',
     element: lazy(() => import('./code-board-control-page.tsx')),
   },
+  {
+    code: 'codeBoardQuery',
+    path: '/systemSetupManager/codeBoardQuery',
+    element: lazy(() => import('./code-board-query-page.tsx')),
+  },
 ];
