@@ -40,7 +40,7 @@ describe('phone entries on the one port', () => {
         '/webkp',
         '/selfHelpHome',
         '/smsDetailX',
-        '/allEleToThirdPlat',
+        '/allEleNoSuchPage',
       ]) {
         const page = await t.app.inject({ url });
         expect(page.body, url).toContain('<title>console</title>');

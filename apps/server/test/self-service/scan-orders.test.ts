@@ -53,6 +53,30 @@ beforeAll(async () => {
   brand = await app().login('brand', 'Brand@123');
 });
 
+const RULES = {
+  fields: { email: 'optional', mobile: 'optional', remarks: 'optional', addressBank: 'optional' },
+  invoiceTypes: ['digital_ordinary', 'digital_special'],
+  defaultInvoiceType: 'digital_ordinary',
+  naturalPersonAllowed: true,
+  channels: ['sms', 'email'],
+} as const;
+
+async function setApproval(approval: object) {
+  const res = await app().app.inject({
+    method: 'PUT',
+    url: '/api/self-service/titles/scan-title',
+    headers: bearer(demo),
+    payload: { ...RULES, approval },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+const listRequests = async (qs = '') =>
+  (await app().app.inject({ url: `${REQUESTS}${qs}`, headers: bearer(demo) })).json() as {
+    rows: { id: number; sourceId: number; source: string; state: string; rejectReason: string | null }[];
+    total: number;
+  };
+
 describe('the order journey', () => {
   it('console create → buyer opens → submits → issued → result link', async () => {
     const order = await createOrder();
@@ -108,5 +132,309 @@ describe('the order journey', () => {
       .from(invoiceRequests)
       .where(eq(invoiceRequests.sourceId, order.id));
     expect(reqs.filter((r) => r.source === 'order')).toHaveLength(1);
+  });
+});
+
+describe('single use, bound to its amount', () => {
+  it('20 concurrent submits of one code: exactly one request and one invoice', async () => {
+    const order = await createOrder();
+    const results = await Promise.all(Array.from({ length: 20 }, () => buyer().submit(order.code)));
+    const codes = results.map((r) => r.statusCode).sort();
+    expect(codes.filter((c) => c === 200)).toHaveLength(1);
+    expect(codes.filter((c) => c === 409)).toHaveLength(19);
+    await settle();
+    await settle();
+    const reqs = (
+      await app().services.db.select().from(invoiceRequests).where(eq(invoiceRequests.sourceId, order.id))
+    ).filter((r) => r.source === 'order');
+    expect(reqs).toHaveLength(1);
+    expect(reqs[0].state).toBe('issued');
+    const invs = await app()
+      .services.db.select()
+      .from(invoices)
+      .where(eq(invoices.clientSerial, `ssr-${reqs[0].id}`));
+    expect(invs).toHaveLength(1);
+    expect(invs[0].totalFen ?? invs[0].amountFen + (invs[0].taxFen ?? 0)).toBe(12_800);
+  });
+
+  it('the buyer cannot change the amount: a sent amount or lines are ignored', async () => {
+    const order = await createOrder();
+    const res = await buyer().submit(order.code, {
+      invoiceType: 'digital_ordinary',
+      title: TITLE,
+      amountFen: 1,
+      lines: [{ name: 'x', amountFen: 1 }],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [req] = await app()
+      .services.db.select()
+      .from(invoiceRequests)
+      .where(eq(invoiceRequests.token, res.json().token));
+    expect(req.amountFen).toBe(12_800);
+    expect(req.lines).toEqual([{ ...LINE }]);
+    await settle();
+  });
+
+  it('a title that breaks the rules is refused naming the problem; a 专票 needs the tax number', async () => {
+    const order = await createOrder();
+    const noName = await buyer().submit(order.code, {
+      invoiceType: 'digital_ordinary',
+      title: { kind: 'company', name: '' },
+    });
+    expect(noName.statusCode).toBe(400);
+    expect(noName.json().code).toBe('ORDER_TITLE_INVALID');
+    const special = await buyer().submit(order.code, {
+      invoiceType: 'digital_special',
+      title: { kind: 'company', name: '上海云帆信息技术有限公司' },
+    });
+    expect(special.statusCode).toBe(400);
+    expect(special.json().message).toContain('专用发票须填写购买方税号');
+    const type = await buyer().submit(order.code, { invoiceType: 'roll', title: TITLE });
+    expect(type.statusCode).toBe(400);
+    expect((await orderRow(order.id)).state).toBe('open');
+  });
+});
+
+describe('void and expiry', () => {
+  it('the seller voids an open order; the buyer sees voided and cannot ask', async () => {
+    const order = await createOrder();
+    const v = await app().app.inject({
+      method: 'POST',
+      url: `${ORDERS}/${order.id}/void`,
+      headers: bearer(demo),
+      payload: { reason: '顾客退单' },
+    });
+    expect(v.statusCode, v.body).toBe(200);
+    expect(v.json().state).toBe('voided');
+    const b = buyer();
+    expect((await b.open(order.code)).json().state).toBe('voided');
+    const sub = await b.submit(order.code);
+    expect(sub.statusCode).toBe(409);
+    expect(sub.json().message).toContain('已作废');
+    const again = await app().app.inject({
+      method: 'POST',
+      url: `${ORDERS}/${order.id}/void`,
+      headers: bearer(demo),
+      payload: { reason: '再次' },
+    });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('an order past its window reads expired and refuses the ask; the window can be the month end', async () => {
+    const order = await createOrder();
+    await app()
+      .services.db.update(scanOrders)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(scanOrders.id, order.id));
+    const b = buyer();
+    expect((await b.open(order.code)).json().state).toBe('expired');
+    const sub = await b.submit(order.code);
+    expect(sub.statusCode).toBe(409);
+    expect(sub.json().message).toContain('已过期');
+    const list = await app().app.inject({ url: `${ORDERS}?state=expired`, headers: bearer(demo) });
+    expect(list.json().rows.map((r: { id: number }) => r.id)).toContain(order.id);
+
+    const w = await app().app.inject({
+      method: 'PUT',
+      url: `${ORDERS}/window`,
+      headers: bearer(demo),
+      payload: { kind: 'month_end' },
+    });
+    expect(w.statusCode, w.body).toBe(200);
+    const next = await createOrder();
+    const exp = new Date(Date.parse((await orderRow(next.id)).expiresAt!.toISOString()) + 8 * 3600_000);
+    expect(exp.getUTCDate()).toBe(1);
+    expect(exp.getUTCHours()).toBe(0);
+    await app().app.inject({
+      method: 'PUT',
+      url: `${ORDERS}/window`,
+      headers: bearer(demo),
+      payload: { kind: 'days', days: 30 },
+    });
+  });
+});
+
+describe('review: manual approval, reject with a reason, bulk', () => {
+  it('pending → rejected (reason shown, order reopens, buyer asks again) → bulk approve → issued', async () => {
+    await setApproval({ mode: 'manual' });
+    try {
+      const one = await createOrder();
+      const two = await createOrder();
+      const b = buyer();
+      const r1 = await b.submit(one.code);
+      expect(r1.json().state).toBe('pending');
+      const r2 = await b.submit(two.code);
+      expect(r2.json().state).toBe('pending');
+      expect((await b.open(one.code)).json()).toMatchObject({
+        state: 'requested',
+        request: { state: 'pending' },
+      });
+      const pending = (await listRequests('?state=pending')).rows.filter((r) =>
+        [one.id, two.id].includes(r.sourceId),
+      );
+      expect(pending).toHaveLength(2);
+      const first = pending.find((r) => r.sourceId === one.id)!;
+
+      const rej = await app().app.inject({
+        method: 'POST',
+        url: `${REQUESTS}/reject`,
+        headers: bearer(demo),
+        payload: { ids: [first.id], reason: '抬头与付款单位不符' },
+      });
+      expect(rej.json()).toEqual({ done: [first.id], skipped: [] });
+      const seen = (await b.open(one.code)).json();
+      expect(seen).toMatchObject({ state: 'open', request: null, lastRejection: '抬头与付款单位不符' });
+      const status = await b.status(r1.json().token);
+      expect(status.json()).toMatchObject({ state: 'rejected', rejectReason: '抬头与付款单位不符' });
+      // Rejecting again changes nothing.
+      const twice = await app().app.inject({
+        method: 'POST',
+        url: `${REQUESTS}/reject`,
+        headers: bearer(demo),
+        payload: { ids: [first.id], reason: 'x' },
+      });
+      expect(twice.json()).toEqual({ done: [], skipped: [first.id] });
+
+      const again = await b.submit(one.code);
+      expect(again.statusCode, again.body).toBe(200);
+      const ids = (await listRequests('?state=pending')).rows
+        .filter((r) => [one.id, two.id].includes(r.sourceId))
+        .map((r) => r.id);
+      expect(ids).toHaveLength(2);
+      const ok = await app().app.inject({
+        method: 'POST',
+        url: `${REQUESTS}/approve`,
+        headers: bearer(demo),
+        payload: { ids: [...ids, 999_999] },
+      });
+      expect(ok.json().done.sort()).toEqual([...ids].sort());
+      expect(ok.json().skipped).toEqual([999_999]);
+      await settle();
+      await settle();
+      expect((await orderRow(one.id)).state).toBe('invoiced');
+      expect((await orderRow(two.id)).state).toBe('invoiced');
+      expect((await b.status(again.json().token)).json().state).toBe('issued');
+    } finally {
+      await setApproval({ mode: 'auto_below', capFen: 100_000 });
+    }
+  });
+
+  it('auto_below: above the cap waits for review, below issues at once', async () => {
+    await setApproval({ mode: 'auto_below', capFen: 10_000 });
+    try {
+      const big = await createOrder(demo, { lines: [{ ...LINE, amountFen: 10_001 }] });
+      const small = await createOrder(demo, { lines: [{ ...LINE, amountFen: 10_000 }] });
+      expect((await buyer().submit(big.code)).json().state).toBe('pending');
+      expect((await buyer().submit(small.code)).json().state).toBe('approved');
+      await settle();
+      await settle();
+      expect((await orderRow(small.id)).state).toBe('invoiced');
+      expect((await orderRow(big.id)).state).toBe('requested');
+    } finally {
+      await setApproval({ mode: 'auto_below', capFen: 100_000 });
+    }
+  });
+
+  it("another company's requests cannot be approved, rejected or listed", async () => {
+    await setApproval({ mode: 'manual' });
+    try {
+      const order = await createOrder();
+      const sub = await buyer().submit(order.code);
+      const [req] = await app()
+        .services.db.select()
+        .from(invoiceRequests)
+        .where(eq(invoiceRequests.token, sub.json().token));
+      for (const verb of ['approve', 'reject']) {
+        const res = await app().app.inject({
+          method: 'POST',
+          url: `${REQUESTS}/${verb}`,
+          headers: bearer(brand),
+          payload: { ids: [req.id], reason: 'x' },
+        });
+        expect(res.json()).toEqual({ done: [], skipped: [req.id] });
+      }
+      const theirs = await app().app.inject({ url: REQUESTS, headers: bearer(brand) });
+      expect(theirs.json().rows.map((r: { id: number }) => r.id)).not.toContain(req.id);
+      const order404 = await app().app.inject({ url: `${ORDERS}/${order.id}`, headers: bearer(brand) });
+      expect(order404.statusCode).toBe(404);
+      const void404 = await app().app.inject({
+        method: 'POST',
+        url: `${ORDERS}/${order.id}/void`,
+        headers: bearer(brand),
+        payload: { reason: 'x' },
+      });
+      expect(void404.statusCode).toBe(404);
+    } finally {
+      await setApproval({ mode: 'auto_below', capFen: 100_000 });
+    }
+  });
+});
+
+describe('forged and foreign codes reveal nothing', () => {
+  it('unknown, malformed and brand-new codes answer alike; misses are limited per IP', async () => {
+    const brandOrder = await createOrder(brand);
+    const b = buyer();
+    const known = await b.open(brandOrder.code);
+    expect(known.statusCode).toBe(200);
+    const answers = [];
+    for (const code of ['AAAAAAAAAAAAAAAA', 'short', `${brandOrder.code.slice(0, 15)}Z`, '../../etc']) {
+      const r = await b.open(encodeURIComponent(code));
+      answers.push({ status: r.statusCode, code: r.json().code });
+      const s2 = await b.submit(encodeURIComponent(code));
+      answers.push({ status: s2.statusCode, code: s2.json().code });
+    }
+    for (const a of answers) expect(a).toEqual({ status: 404, code: 'ORDER_UNKNOWN' });
+    const tok = await b.status('AAAAAAAAAAAAAAAA');
+    expect(tok.statusCode).toBe(404);
+
+    const guesser = buyer();
+    let limited = false;
+    for (let i = 0; i < 30 && !limited; i++)
+      limited = (await guesser.open(`GUESS${String(i).padStart(11, '0')}`)).statusCode === 429;
+    expect(limited).toBe(true);
+    // The guesser is refused even for a real code until the window ends.
+    expect((await guesser.open(brandOrder.code)).statusCode).toBe(429);
+  });
+});
+
+describe('Excel import', () => {
+  it('groups rows by order number, reports bad rows, and adds nothing twice', async () => {
+    const tpl = await app().app.inject({ url: `${ORDERS}/import/template`, headers: bearer(demo) });
+    expect(tpl.statusCode).toBe(200);
+    const ExcelJS = (await import('exceljs')).default;
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('订单');
+    ws.addRow(['订单号', '项目名称', '金额（元）', '税率', '税收分类编码', '数量', '单位']);
+    const no = `IMP-${Date.now()}`;
+    ws.addRow([no, '*餐饮服务*餐费', '100.50', '6%', '', '', '']);
+    ws.addRow([no, '*酒*啤酒', '20', '13%', '', '2', '瓶']);
+    ws.addRow([`${no}-B`, '*餐饮服务*餐费', 'abc', '6%', '', '', '']);
+    const data = Buffer.from(await wb.xlsx.writeBuffer());
+    const upload = async () => {
+      const boundary = '----fpy';
+      const body = Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="o.xlsx"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`,
+        ),
+        data,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      return app().app.inject({
+        method: 'POST',
+        url: `${ORDERS}/import`,
+        headers: { ...bearer(demo), 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload: body,
+      });
+    };
+    const first = await upload();
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ total: 3, succeeded: 2, failed: 1 });
+    expect(first.json().errors[0].rowNumber).toBe(4);
+    const second = await upload();
+    expect(second.json()).toMatchObject({ succeeded: 2 });
+    const rows = await app().services.db.select().from(scanOrders).where(eq(scanOrders.externalNo, no));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ amountFen: 12_050, origin: 'import' });
+    expect(rows[0].lines).toHaveLength(2);
   });
 });

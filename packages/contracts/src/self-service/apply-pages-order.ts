@@ -4,7 +4,32 @@
  * addresses of the order pages' public calls (scan-orders.ts and invoice-requests.ts build the full contracts
  * from the same addresses, so each is written once).
  */
-export const APPLY_PAGES_ORDER: readonly string[] = ['/webIndex', '/webIndexTest', '/webIndexBwt'];
+export const APPLY_PAGES_ORDER: readonly string[] = [
+  '/webIndex',
+  '/webIndexTest',
+  '/webIndexBwt',
+  '/invoiceInfo',
+  '/wxScanInvoice',
+  '/toThirdPlat',
+  '/toThirdPlatTest',
+  '/toThirdPlatBwt',
+  '/allEleToThirdPlat',
+  '/allEleToThirdPlatBwt',
+  '/allzhuiToThirdPlat',
+  '/allzhuiInvoiceScan',
+  '/zyZmInvoice',
+  '/allEleInvoiceScan',
+  '/allEleInvoiceDetail',
+  '/ypsjbxcxH5',
+  '/ypMiniProgram',
+  '/applicationInvoice',
+  '/applicationInvoiceBwt',
+  '/allEleInvoiceApplicationInvoice',
+  '/allEleScanInvoicing',
+  '/invoiceResult',
+  '/invoiceResultBlank',
+  '/allEleScanSuccess',
+];
 
 const ORDER_BASE = '/api/public/self-service/orders/{code}';
 

@@ -45,3 +45,6 @@ export function applyVariantPath(base: string, variant: Pick<ApplyVariant, 'bran
   const suffix = variant.brand === 'bwt' ? 'Bwt' : variant.channel === 'test' ? 'Test' : '';
   return suffix && APPLY_PAGE_PATHS.includes(base + suffix) ? base + suffix : base;
 }
+
+/** The order pages' public calls (lane ORDERS), zod-free for the light entry. */
+export { ORDER_API } from './apply-pages-order.ts';
