@@ -22,7 +22,7 @@ import { seedOrgDemo } from './org-demo.ts';
 import { seedTitlesDemo } from './titles-demo.ts';
 import { seedBillingDemo } from './billing-demo.ts';
 import { seedInvoiceDemo, wantsDemoInvoices } from './invoice-demo.ts';
-import { seedBoardDemo } from '../modules/self-service/code-boards/index.ts';
+import { seedPreopenDemo } from './preopen-demo.ts';
 import { withTransaction } from '../lib/write/index.ts';
 
 const SEED_KEY = 'seed.demo';
@@ -170,7 +170,7 @@ export async function seedDemoData(db: Db, uploads: FileStore) {
   });
   if (wantsDemoInvoices()) {
     await seedInvoiceDemo(db, 'demo');
-    await seedBoardDemo(db, 'demo');
+    await seedPreopenDemo(db);
   }
   return true;
 }
