@@ -24,7 +24,7 @@ import { type Kv, MemoryKv, RedisKv } from './lib/kv.ts';
 import { limiterFactory } from './lib/limiter.ts';
 import { installUtf8Replies } from './plugins/utf8-replies.ts';
 import { createMessagingGateway, GatewayNotifier } from './modules/delivery/providers/index.ts';
-import { registerModules } from './modules/index.ts';
+import { type RegisterModule, registerModules } from './modules/index.ts';
 import { taxGatewayFor } from './modules/platform/tax-gateway/index.ts';
 import { installAccess } from './plugins/access.ts';
 import { ActorCache } from './plugins/auth.ts';
@@ -59,6 +59,8 @@ export interface BuildOptions {
   seed?: boolean;
   logger?: boolean;
   rateLimits?: RateLimits;
+  /** Registered after the product's modules, with the same deps (a test binds a resource of its own). */
+  extraModules?: RegisterModule[];
 }
 
 export interface BuiltApp {
@@ -202,6 +204,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   const loginKey = await LoginKey.load(db);
   await registerModules(app, { loginKey, profiles, uploads, services });
+  for (const extra of opts.extraModules ?? []) await extra(app, { loginKey, profiles, uploads, services });
   // Registered before the document is built, so the document lists itself: the same document whether or not an
   // app was built earlier in this process (registeredContracts is process-wide).
   let openapi: ReturnType<typeof buildOpenApi> | undefined;

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { type BuiltApp, buildApp } from '../src/app.ts';
+import type { RegisterModule } from '../src/http/module.ts';
 import { loadConfig } from '../src/config.ts';
 import { hashPassword } from '../src/lib/hash.ts';
 import type { RateLimits } from '../src/plugins/rate-limit.ts';
@@ -64,6 +65,8 @@ export async function createTestApp(
     rateLimits?: RateLimits;
     /** Build on the database of an earlier app (restart tests); its drop then leaves the database alone. */
     dbHandle?: DbHandle;
+    /** Modules of the test's own, registered after the product's (a resource bound for the test only). */
+    extraModules?: RegisterModule[];
   } = {},
 ): Promise<TestApp & { drop(): Promise<void>; dropDatabase(): Promise<void> }> {
   const { handle, drop } = opts.dbHandle
@@ -87,6 +90,7 @@ export async function createTestApp(
     dbHandle: handle,
     logger: false,
     rateLimits: opts.rateLimits ?? { perIpPerMinute: 10_000, perAccountPerMinute: 10_000 },
+    extraModules: opts.extraModules,
   });
   const pk = (await built.app.inject({ url: '/api/auth/publicKey' })).json().publicKey as string;
   const encrypt = (pw: string) =>
