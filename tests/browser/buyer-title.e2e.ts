@@ -1,3 +1,4 @@
+import QRCode from 'qrcode';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { apiToken, BASE_URL, launch, login, type Session, screenshotOnFailure } from './helpers.ts';
 
@@ -116,6 +117,41 @@ describe('the buyer’s title pages on a phone (issue 30 §3)', () => {
     await page.getByRole('button', { name: /保\s*存/ }).click();
     await page.getByText('保存成功').first().waitFor();
     await page.setViewportSize({ width: 390, height: 844 });
+  });
+
+  test('a title QR in a picture fills the form (the decoder loads only then)', async () => {
+    const { page } = s;
+    const scripts: string[] = [];
+    page.on('response', (res) => {
+      if (res.request().resourceType() === 'script') scripts.push(res.url());
+    });
+    await page.goto(`/titleUpload?c=${code}`);
+    await page.getByTestId('title-form').waitFor();
+    expect(scripts.some((u) => u.includes('qr-decode'))).toBe(false);
+    const png = await QRCode.toBuffer(
+      JSON.stringify({
+        type: '0',
+        title: '杭州扫码测试有限公司',
+        taxNumber: '91330106MA2B2ABCDN',
+        companyAddress: '杭州市西湖区1号',
+      }),
+      { width: 360, margin: 2 },
+    );
+    await page
+      .getByTestId('title-qr-file')
+      .setInputFiles({ name: 'title.png', mimeType: 'image/png', buffer: png });
+    await page.getByText('已识别抬头，请核对').waitFor();
+    expect(scripts.some((u) => u.includes('qr-decode'))).toBe(true);
+    expect(await page.getByLabel('抬头名称').inputValue()).toBe('杭州扫码测试有限公司');
+    expect(await page.getByLabel('税号').inputValue()).toBe('91330106MA2B2ABCDN');
+    // An invoice's own QR is not a title.
+    const invoiceQr = await QRCode.toBuffer('01,32,,24312000000136634917,0.01,20240514,,1DD6', {
+      width: 300,
+    });
+    await page
+      .getByTestId('title-qr-file')
+      .setInputFiles({ name: 'inv.png', mimeType: 'image/png', buffer: invoiceQr });
+    await page.getByText('这不是发票抬头二维码，请手动填写').waitFor();
   });
 
   test('an unknown code says the code is not valid', async () => {

@@ -39,6 +39,8 @@ export interface TitlePickerProps {
   showErrors?: boolean;
   /** Problems the server found (e.g. a refused submit), shown beside their fields. */
   problems?: readonly TitleProblem[];
+  /** Put the QR reading first (the upload pages). */
+  uploadFirst?: boolean;
 }
 
 /** Every problem of the title as the picker sees it (normalised); the caller gates its button on the errors. */
@@ -50,6 +52,16 @@ export const titleErrors = (value: BuyerTitle, type: InvoiceType, rules: BuyerFo
   titleProblems(value, type, rules).filter((p) => p.severity === 'error');
 
 const DEBOUNCE_MS = 250;
+
+/**
+ * What stays when another company's title replaces this one (a suggestion, a QR, a remembered title): the buyer's
+ * own contact and remarks, never the previous company's address or bank.
+ */
+const contactOf = (v: BuyerTitle): Pick<BuyerTitle, 'email' | 'mobile' | 'remarks'> => ({
+  ...(v.email ? { email: v.email } : {}),
+  ...(v.mobile ? { mobile: v.mobile } : {}),
+  ...(v.remarks ? { remarks: v.remarks } : {}),
+});
 
 /**
  * The buyer's title (抬头) on a phone, for every apply page that asks for one (issue 30 §3): company or person,
@@ -66,6 +78,7 @@ export function TitlePicker({
   helps,
   showErrors,
   problems,
+  uploadFirst,
 }: TitlePickerProps) {
   const { t, lang } = useTitleTexts();
   const id = useId();
@@ -120,7 +133,7 @@ export function TitlePicker({
   const pick = (s: { name: string; taxNumber: string }) => {
     setTyping(false);
     setSuggestions(null);
-    set({ kind: 'company', name: s.name, taxNumber: s.taxNumber });
+    onChange({ ...contactOf(value), kind: 'company', name: s.name, taxNumber: s.taxNumber });
   };
 
   // --- remembered titles
@@ -144,7 +157,7 @@ export function TitlePicker({
       if (qr.format === 'unknown') return setReading('unknown');
       setTyping(false);
       onChange({
-        ...value,
+        ...contactOf(value),
         ...qr.title,
         kind: qr.title.kind === 'person' && !personAllowed ? 'company' : qr.title.kind,
       });
@@ -195,8 +208,35 @@ export function TitlePicker({
     rules.fields.addressBank !== 'required' && !typeRules?.buyerAddressAndBankRequired;
   const taxRequired = !!typeRules?.buyerTaxNumberRequired;
 
+  const uploadBlock = on.upload && (
+    <div className="t-upload">
+      <input
+        ref={fileRef}
+        type="file"
+        accept="image/*"
+        hidden
+        onChange={readPicture}
+        data-testid="title-qr-file"
+      />
+      <button
+        type="button"
+        className="b-btn b-wide"
+        onClick={() => fileRef.current?.click()}
+        disabled={reading === 'busy'}
+      >
+        {reading === 'busy' ? t('picker.reading') : t('picker.scan')}
+      </button>
+      {reading && reading !== 'busy' && (
+        <p className={reading === 'ok' ? 'b-note' : 't-warning'} role="status">
+          {t(READ_KEYS[reading])}
+        </p>
+      )}
+    </div>
+  );
+
   return (
     <div className="t-picker" data-testid="title-picker">
+      {uploadFirst && uploadBlock}
       {on.remember && usable.length > 0 && (
         <section className="t-remembered" aria-label={t('picker.remembered')}>
           <p className="b-small">{t('picker.remembered')}</p>
@@ -236,7 +276,7 @@ export function TitlePicker({
         </section>
       )}
 
-      {personAllowed && (
+      {(personAllowed || person) && (
         <fieldset className="b-choice">
           <legend>{t('picker.kind')}</legend>
           {(['company', 'person'] as const).map((k) => (
@@ -246,6 +286,7 @@ export function TitlePicker({
                 name={`${id}-kind`}
                 value={k}
                 checked={value.kind === k}
+                disabled={k === 'person' && !personAllowed}
                 onChange={() => set({ kind: k })}
               />
               {k === 'company' ? t('picker.company') : t('picker.person')}
@@ -348,31 +389,7 @@ export function TitlePicker({
           max: 200,
         })}
 
-      {on.upload && (
-        <div className="t-upload">
-          <input
-            ref={fileRef}
-            type="file"
-            accept="image/*"
-            hidden
-            onChange={readPicture}
-            data-testid="title-qr-file"
-          />
-          <button
-            type="button"
-            className="b-btn b-wide"
-            onClick={() => fileRef.current?.click()}
-            disabled={reading === 'busy'}
-          >
-            {reading === 'busy' ? t('picker.reading') : t('picker.scan')}
-          </button>
-          {reading && reading !== 'busy' && (
-            <p className={reading === 'ok' ? 'b-note' : 't-warning'} role="status">
-              {t(READ_KEYS[reading])}
-            </p>
-          )}
-        </div>
-      )}
+      {!uploadFirst && uploadBlock}
     </div>
   );
 }

@@ -46,6 +46,7 @@ const en: Record<TitleKey, string> = {
   'picker.readWechat':
     'This is a WeChat “My invoice titles” code, which only the seller can read inside WeChat; please choose your title in WeChat or fill it in',
   'picker.readFailed': 'This picture cannot be read; please choose another',
+  'form.type': 'Invoice type',
   'form.save': 'Save title',
   'form.saveAndBack': 'Use this title',
   'form.saved': 'Title saved on this phone; choose it with one tap next time',

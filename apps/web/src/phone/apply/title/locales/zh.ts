@@ -45,6 +45,7 @@ const zh = {
   'picker.readWechat':
     '这是微信“我的发票抬头”二维码，只能在微信中由开票方读取；请在微信中选择抬头，或手动填写',
   'picker.readFailed': '无法读取该图片，请换一张',
+  'form.type': '发票类型',
   'form.save': '保存抬头',
   'form.saveAndBack': '使用此抬头',
   'form.saved': '抬头已保存在本机，下次扫码可一键选择',

@@ -69,7 +69,7 @@ function DetailForm({
       {upload && <p className="b-small">{t('upload.hint')}</p>}
       {offered.length > 1 && (
         <fieldset className="b-choice">
-          <legend>{t('title.detail')}</legend>
+          <legend>{t('form.type')}</legend>
           {offered.map((ty) => (
             <label key={ty} className={type === ty ? 'b-chosen' : undefined}>
               <input type="radio" name="type" value={ty} checked={type === ty} onChange={() => setType(ty)} />
@@ -89,6 +89,7 @@ function DetailForm({
         }}
         helps={form.helps}
         showErrors={showErrors}
+        uploadFirst={upload}
       />
       {showErrors && titleErrors(title, type, rules).length > 0 && (
         <p className="b-error" role="alert">
