@@ -5,6 +5,7 @@ import {
   buyerFormRules,
   learnCompanies,
   registerTitleCodeResolver,
+  scanInvoiceOpen,
 } from '../../src/modules/self-service/titles/index.ts';
 import { TITLE_CODE_BUDGET, TITLE_MISS_BUDGET } from '../../src/modules/self-service/titles/help.ts';
 import { bareUserToken, bearer, useTestApp } from '../harness.ts';
@@ -204,6 +205,17 @@ describe('the buyer’s title help (public)', () => {
       sellerName: '品牌定制集团有限公司',
       helps: { search: false },
     });
+  });
+
+  it('one switch pauses the tenant’s buyer pages', async () => {
+    const body = { enabled: false, titleSearch: true, titleUpload: true, rememberTitles: true };
+    expect((await call(brand, 'PUT', INVOICE, body)).statusCode).toBe(200);
+    expect(await scanInvoiceOpen(app().services.db, brandTenant)).toBe(false);
+    expect(await scanInvoiceOpen(app().services.db, demoTenant)).toBe(true);
+    expect((await form(BRAND_CODE)).json()).toMatchObject({ enabled: false });
+    expect((await search(BRAND_CODE, '蓝鲸')).json().items).toEqual([]);
+    expect((await call(brand, 'PUT', INVOICE, { ...body, enabled: true })).statusCode).toBe(200);
+    expect(await scanInvoiceOpen(app().services.db, brandTenant)).toBe(true);
   });
 
   it('learns only public company data', async () => {

@@ -84,7 +84,10 @@ export const buyerFormRulesView = scanTitleSettings;
 
 /** The buyer-facing switches and texts (scanInvoice). */
 export const scanInvoiceSettings = z.object({
-  /** 扫码开票 open to buyers; off: every buyer page of the tenant says the seller has paused it. */
+  /**
+   * 扫码开票 open to buyers; off: the title pages say the seller has paused it, and scan orders and code boards ask
+   * the titles module's face (scanInvoiceOpen) before taking a request.
+   */
   enabled: z.boolean({ error: '是否开启须为是或否' }),
   /** Offer the search of company titles as the buyer types. */
   titleSearch: z.boolean({ error: '抬头搜索须为是或否' }),

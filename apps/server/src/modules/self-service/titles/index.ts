@@ -9,13 +9,20 @@ import { registerTitleRoutes } from './routes.ts';
  * title help (form, search) and the companies the platform knows. What other modules use:
  * - `buyerFormRules(db, tenantId)`: the tenant's buyer form (BuyerFormRules of @fpy/domain) for the submit verbs
  *   of scan orders and code boards, which check each title with `checkBuyerTitle` of @fpy/domain;
+ * - `scanInvoiceOpen(db, tenantId)`: the tenant's 扫码开票 switch, for every buyer page and submit;
  * - `registerTitleCodeResolver(kind, resolver)`: the modules owning buyer codes tell titles which tenant a code
  *   belongs to, so the title help is scoped to it (the dependency runs from them to titles);
  * - `readTitleSettings` (whole record) and `saveTitleSettings` (the demo seed), `learnCompanies` (seed list).
  */
 export { type TitleCodeResolver, registerTitleCodeResolver } from './code-resolvers.ts';
 export { type KnownCompany, isPublicCompany, learnCompanies } from './known-companies.ts';
-export { buyerFormRules, DEFAULT_SCAN_INVOICE, readTitleSettings, type TitleSettings } from './settings.ts';
+export {
+  buyerFormRules,
+  DEFAULT_SCAN_INVOICE,
+  readTitleSettings,
+  scanInvoiceOpen,
+  type TitleSettings,
+} from './settings.ts';
 export { saveTitleSettings, type SettingsPart } from './verbs/save-settings.ts';
 
 /** After an invoice is issued: its buyer joins the known companies when it is a company with a valid code. */

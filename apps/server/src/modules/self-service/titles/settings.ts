@@ -53,3 +53,11 @@ export async function readTitleSettings(db: Db, tenantId: number): Promise<Title
 export async function buyerFormRules(db: Db, tenantId: number): Promise<BuyerFormRules> {
   return (await readTitleSettings(db, tenantId)).scanTitle;
 }
+
+/**
+ * Whether the tenant's 扫码开票 is open to buyers (扫码开票设置 → enabled). Scan orders and code boards ask it before
+ * showing a buyer page or taking a request, so one switch pauses every buyer page of the tenant.
+ */
+export async function scanInvoiceOpen(db: Db, tenantId: number): Promise<boolean> {
+  return (await readTitleSettings(db, tenantId)).scanInvoice.enabled;
+}
