@@ -24,6 +24,7 @@ import { type Kv, MemoryKv, RedisKv } from './lib/kv.ts';
 import { limiterFactory } from './lib/limiter.ts';
 import { installUtf8Replies } from './plugins/utf8-replies.ts';
 import { createMessagingGateway, GatewayNotifier } from './modules/delivery/providers/index.ts';
+import { createWalletGateway } from './modules/self-service/wallets/index.ts';
 import { type RegisterModule, registerModules } from './modules/index.ts';
 import { taxGatewayFor } from './modules/platform/tax-gateway/index.ts';
 import { installAccess } from './plugins/access.ts';
@@ -127,6 +128,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     outbound,
     onPollError: (id, err) => console.error(`receipt polling of provider ${id} failed`, err),
   });
+  // WeChat Pay / Alipay card bags: the tenant's accounts with failover, else the embedded sandbox.
+  const wallet = createWalletGateway(db, { outbound });
   const services: Services = {
     db,
     jobsDb: jobsHandle.db,
@@ -135,7 +138,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     limiter: limiterFactory({ redis, prefix: config.REDIS_PREFIX }),
     bus,
     notifier: new GatewayNotifier(messaging, db),
-    gateways: { messaging },
+    gateways: { messaging, wallet },
     outbound,
     // On Redis jobs survive restarts and are shared by every process on this database.
     jobs: config.REDIS_URL
@@ -232,6 +235,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     await Promise.all([services.scheduler.stop(), app.close()]);
     await services.jobs.close();
     await messaging.close();
+    await wallet.close();
     await gateLog.close();
     await kv.close();
     await bus.close();

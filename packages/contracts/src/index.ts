@@ -53,4 +53,5 @@ export * from './self-service/titles.ts';
 export * from './self-service/title-texts.ts';
 export * from './self-service/scan-orders.ts';
 export * from './self-service/invoice-requests.ts';
+export * from './self-service/wallets.ts';
 export { ORDER_STATE_TEXTS } from './messages/self-service/orders.ts';

@@ -521,6 +521,35 @@ export const menuCatalogue: MenuDef[] = [
         icon: 'FileSearchOutlined',
         elements: [{ action: 'export', zh: '导出', en: 'Export' }],
       },
+      // Lane WALLETS (modules/self-service/wallets): WeChat Pay / Alipay card-bag accounts and card insertions.
+      {
+        code: 'wxSet',
+        zh: '微信卡包设置',
+        en: 'WeChat card bag',
+        icon: 'WalletOutlined',
+        elements: crud('账号'),
+      },
+      {
+        code: 'zfbSet',
+        zh: '支付宝卡包设置',
+        en: 'Alipay card bag',
+        icon: 'WalletOutlined',
+        elements: crud('账号'),
+      },
+      {
+        code: 'wechatList',
+        zh: '微信插卡记录',
+        en: 'WeChat card insertions',
+        icon: 'ProfileOutlined',
+        elements: [{ action: 'retry', zh: '重试', en: 'Retry' }],
+      },
+      {
+        code: 'alipayList',
+        zh: '支付宝插卡记录',
+        en: 'Alipay card insertions',
+        icon: 'ProfileOutlined',
+        elements: [{ action: 'retry', zh: '重试', en: 'Retry' }],
+      },
     ],
   },
   {

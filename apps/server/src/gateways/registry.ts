@@ -1,4 +1,5 @@
 import type { MessagingGateway } from './messaging/gateway.ts';
+import type { WalletGateway } from './wallet/gateway.ts';
 
 /**
  * Every outside service a module may call, by name: `services.gateways.<name>`. app.ts registers the chosen
@@ -9,4 +10,6 @@ import type { MessagingGateway } from './messaging/gateway.ts';
 export interface Gateways {
   /** SMS and e-mail (modules/delivery/providers): failover over the configured accounts, else the sandbox. */
   messaging: MessagingGateway;
+  /** WeChat Pay and Alipay fapiao card bags (modules/self-service/wallets): the tenant's accounts, else the sandbox. */
+  wallet: WalletGateway;
 }

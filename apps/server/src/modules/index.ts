@@ -30,6 +30,7 @@ import { registerTaxCodesModule } from './sales/tax-codes/index.ts';
 import { registerDeliveryProvidersModule } from './delivery/providers/index.ts';
 import { registerTitlesModule } from './self-service/titles/index.ts';
 import { registerCodeBoardsModule } from './self-service/code-boards/index.ts';
+import { registerWalletsModule } from './self-service/wallets/index.ts';
 import { registerInvoiceRequestsModule } from './self-service/invoice-requests/index.ts';
 import { registerScanOrdersModule } from './self-service/scan-orders/index.ts';
 
@@ -80,6 +81,7 @@ const MODULES: Record<'platform' | 'sales' | 'delivery' | 'self-service', Regist
     registerInvoiceRequestsModule,
     registerScanOrdersModule,
     registerCodeBoardsModule,
+    registerWalletsModule,
   ],
 };
 

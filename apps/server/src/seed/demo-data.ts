@@ -19,6 +19,7 @@ import { BRAND_LOGO_URL, ensureBrandLogo } from './brand-logo.ts';
 import { createDefaultGroups, groupTypeId } from '../modules/platform/org/index.ts';
 import { dictionarySeed } from './dictionaries.ts';
 import { seedOrgDemo } from './org-demo.ts';
+import { seedWalletDemo } from '../modules/self-service/wallets/index.ts';
 import { seedTitlesDemo } from './titles-demo.ts';
 import { seedBillingDemo } from './billing-demo.ts';
 import { seedInvoiceDemo, wantsDemoInvoices } from './invoice-demo.ts';
@@ -171,6 +172,7 @@ export async function seedDemoData(db: Db, uploads: FileStore) {
   if (wantsDemoInvoices()) {
     await seedInvoiceDemo(db, 'demo');
     await seedPreopenDemo(db);
+    await seedWalletDemo(db, 'demo');
   }
   return true;
 }

@@ -16,6 +16,7 @@ import { deliveryAdminMessages } from './delivery/admin.ts';
 import { titleMessages } from './self-service/titles.ts';
 import { codeBoardMessages } from './self-service/code-boards.ts';
 import { scanOrderMessages } from './self-service/orders.ts';
+import { walletMessages } from './self-service/wallets.ts';
 
 export * from './text.ts';
 export { REQUEST_PARTS, PASSWORD_PROBLEMS_EN } from './validation.ts';
@@ -50,6 +51,7 @@ export const messages = {
   ...titleMessages,
   ...codeBoardMessages,
   ...scanOrderMessages,
+  ...walletMessages,
 } as const satisfies Record<string, MessageText>;
 
 export type MessageKey = keyof typeof messages;

@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import type { ModuleDeps } from '../../../http/module.ts';
+import { registerOutboxKind } from '../../platform/outbox/index.ts';
+import { applyNotice } from './cards.ts';
+import { WalletGatewayImpl } from './gateway.ts';
+import { runInsertTask, settleInsertTask, WALLET_INSERT_KIND, walletInsertPolicy } from './insert-task.ts';
+import { registerWalletRoutes } from './routes.ts';
+
+/**
+ * 电子发票卡包 (issue 30, lane WALLETS): WeChat Pay and Alipay card bags. What others use:
+ * - `createWalletGateway(db, opts)` — the gateway app.ts registers as `services.gateways.wallet`;
+ * - `SANDBOX_ACCOUNT_ID`, `WalletSandbox` — the embedded sandbox (tests flush its callbacks);
+ * - `seedWalletDemo(db, tenantId)` — the demo tenant's accounts and insertions (apps/server/src/seed).
+ * See README.md.
+ */
+export { createWalletGateway, type WalletGatewayOptions, WalletGatewayImpl } from './gateway.ts';
+export { SANDBOX_ACCOUNT_ID, type SignedNotice, WalletSandbox } from './adapters/sandbox.ts';
+export { WALLET_INSERT_KIND, walletInsertPolicy } from './insert-task.ts';
+export { seedWalletDemo } from './seed.ts';
+
+export function registerWalletsModule(app: FastifyInstance, { services }: ModuleDeps) {
+  registerOutboxKind(app, services, {
+    kind: WALLET_INSERT_KIND,
+    policy: walletInsertPolicy,
+    run: (task) => runInsertTask(services, task),
+    onSettled: settleInsertTask,
+  });
+  // Verified callbacks (pushed to the route, or by the sandbox in process) move the cards. The gateway is read at
+  // register: a test that swaps it in registers its own handler.
+  const gateway = services.gateways.wallet;
+  if (gateway instanceof WalletGatewayImpl)
+    gateway.onNotice((n) => applyNotice(services.db, n).then(() => {}));
+  registerWalletRoutes(app);
+}

@@ -1,0 +1,5 @@
+import { WalletCards } from './wallet-cards.tsx';
+
+export default function Page() {
+  return <WalletCards platform="alipay" />;
+}
