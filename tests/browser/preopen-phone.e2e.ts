@@ -85,6 +85,8 @@ describe('预开审核手机端 (issue 30 §2.9)', () => {
     // The waiting list shows it.
     await page.getByRole('link', { name: '查看待审核申请' }).click();
     await page.getByText(BUYER).waitFor();
+    // The demo seed's applications of brand (销售小王) wait there too on a fresh start.
+    await page.getByText('上海云帆信息技术有限公司').waitFor();
 
     const app = await api<{ url: string }>(
       brand,

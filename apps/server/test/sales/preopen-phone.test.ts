@@ -317,3 +317,72 @@ describe('预开审核手机端: reviewing', () => {
     expect((await p.view('not-a-device-token-at-all-xxxxxxxx', { code })).statusCode).toBe(401);
   });
 });
+
+describe('预开审核手机端: hostile input with a working device (beyond the attack walk, which holds no device)', () => {
+  it('answers 4xx, never 5xx, and never another tenant’s data', async () => {
+    const { t, sales, apply, bound } = await setup();
+    const id = await apply();
+    const p = phone(t);
+    const device = await bound(undefined, p);
+    // Each device may make 90 calls a minute: the noise is spread over enough of them to reach the handlers.
+    const devices = [device];
+    for (let i = 0; i < 6; i++) devices.push(await bound());
+    const hostile: unknown[] = [
+      null,
+      -1,
+      0,
+      1.5,
+      2 ** 31,
+      '1',
+      '',
+      'x'.repeat(5000),
+      '../../etc/passwd',
+      "' or 1=1 --",
+      '\u0000',
+      '<script>alert(1)</script>',
+      [],
+      {},
+      { __proto__: { polluted: 1 } },
+      true,
+    ];
+    const routes = [
+      '/me',
+      '/applications',
+      '/applications/view',
+      '/applications/decide',
+      '/applications/retry',
+      '/applications/pdf-ticket',
+      '/unbind-never',
+    ];
+    let n = 0;
+    for (const route of routes.slice(0, -1))
+      for (const field of ['id', 'code', 'decision', 'reason', 'device'])
+        for (const v of hostile) {
+          const payload: Record<string, unknown> = {
+            device: devices[Math.floor(n / 85)],
+            id,
+            decision: 'reject',
+            reason: '原因',
+            [field]: v,
+          };
+          const res = await t.app.inject({
+            method: 'POST',
+            url: `${PHONE}${route}`,
+            payload,
+            remoteAddress: `10.77.${n % 200}.${Math.floor(n / 200) + 1}`,
+          });
+          n += 1;
+          expect(
+            res.statusCode,
+            `${route} ${field}=${JSON.stringify(v)?.slice(0, 40)}: ${res.body}`,
+          ).toBeLessThan(500);
+          expect(res.body).not.toContain('polluted');
+        }
+    for (const bad of ['x', 'A'.repeat(129), '%00', '..%2f..%2fetc'])
+      expect((await t.app.inject({ url: `${PHONE}/files/${bad}` })).statusCode).toBeLessThan(500);
+    expect(n).toBeLessThan(devices.length * 85);
+    // The application is pending still, or rejected once by a well-formed reject.
+    const inv = (await sales.get(id)).json();
+    expect(['pending_review', 'draft']).toContain(inv.status);
+  });
+});
