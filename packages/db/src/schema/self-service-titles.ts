@@ -32,5 +32,7 @@ export const knownCompanies = pgTable(
     seenAt: timestamp('seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
-  (t) => [index('known_companies_name_idx').on(t.name)],
+  // "Name contains …" as the buyer types: trigrams (pg_trgm, migration 0003), like the invoices' buyer names; the
+  // list grows with every company any tenant invoices, so a plain scan would not do.
+  (t) => [index('known_companies_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops'))],
 );
