@@ -3,8 +3,9 @@ import { and, asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adoptOpenDeliveries } from '../../src/modules/delivery/dispatch/adopt.ts';
 import { DELIVERY_RETRY_SWEEP, DELIVERY_SEND_JOB } from '../../src/modules/delivery/dispatch/jobs.ts';
+import { ProviderError } from '../../src/gateways/messaging/gateway.ts';
 import { type FakeGateway, dispatchApi, issueInvoice, useFakeGateway } from './delivery-dispatch-helpers.ts';
-import { useTestApp } from '../harness.ts';
+import { bearer, useTestApp } from '../harness.ts';
 
 const app = useTestApp();
 const db = () => app().services.db;
@@ -113,5 +114,58 @@ describe('delivery sends are outbox tasks (issue 29 §3)', () => {
     await drain();
     expect(await rowOf(waiting.id)).toMatchObject({ status: 'accepted', attempts: 4 });
     expect(sentTo('old@example.com')).toBe(1);
+  });
+
+  it('任务管理’s 重新投递 of a refused send reopens the record and sends it; a skipped record is refused', async () => {
+    const admin = await app().login('admin', 'Admin@123');
+    const redeliver = (taskId: number) =>
+      app().app.inject({
+        method: 'POST',
+        url: `/api/admin/jobs/${taskId}/redeliver`,
+        headers: bearer(admin),
+      });
+    const inv = await issueInvoice(app(), token);
+    gw.script.push(new ProviderError('SMTP_550', '550 mailbox unavailable', false));
+    const res = await dispatchApi(app(), token).send(inv.id, {
+      channel: 'email',
+      recipient: 'again@example.com',
+    });
+    await drain();
+    const id = res.json().delivery.id;
+    expect(await rowOf(id)).toMatchObject({ status: 'failed', attempts: 1, errorCode: 'SMTP_550' });
+    const task = await taskOf(id);
+    expect(task).toMatchObject({ state: 'failed', lastCode: 'SMTP_550' });
+
+    // The mailbox is fixed; the operator redelivers: the same record goes again and is accepted.
+    const again = await redeliver(task.id);
+    expect(again.statusCode).toBe(200);
+    await drain();
+    expect(await rowOf(id)).toMatchObject({ status: 'accepted', attempts: 2, failedAt: null });
+    expect(await taskOf(id)).toMatchObject({ state: 'done', attempts: 1 });
+    expect(sentTo('again@example.com')).toBe(1);
+    const log = await db()
+      .select()
+      .from(outboxAttempts)
+      .where(eq(outboxAttempts.taskId, task.id))
+      .orderBy(asc(outboxAttempts.id));
+    expect(log.map((l) => l.outcome)).toEqual(['failed', 'redelivered', 'done']);
+
+    // A record a control skipped stays skipped: its task is not redelivered (409), nothing moves.
+    const other = await issueInvoice(app(), token);
+    gw.script.push(new ProviderError('SMTP_550', '550 mailbox unavailable', false));
+    const sent = await dispatchApi(app(), token).send(other.id, {
+      channel: 'email',
+      recipient: 'skip@example.com',
+    });
+    await drain();
+    const skippedId = sent.json().delivery.id;
+    await db().update(deliveries).set({ status: 'skipped' }).where(eq(deliveries.id, skippedId));
+    const skippedTask = await taskOf(skippedId);
+    const refused = await redeliver(skippedTask.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('JOB_NOT_REDELIVERABLE');
+    expect(await taskOf(skippedId)).toMatchObject({ state: 'failed' });
+    expect(await rowOf(skippedId)).toMatchObject({ status: 'skipped' });
+    expect(sentTo('skip@example.com')).toBe(0);
   });
 });

@@ -12,6 +12,7 @@ import { seedDemoDeliveries, seedSmsBalances } from './seed.ts';
 import { applyReceipts, pendingFor } from './receipts.ts';
 import { runSend } from './send-job.ts';
 import { settleDelivery } from './settle.ts';
+import { reopenDelivery } from './reopen.ts';
 import { runBulkSend } from './bulk-job.ts';
 
 // The public face of delivery dispatch: what other modules (the buyer's pages, the providers' receipts) may use.
@@ -43,6 +44,7 @@ export async function registerDeliveryDispatchModule(app: FastifyInstance, { ser
     policy: sendPolicy,
     run: (task) => runSend(services, (task.payload as { deliveryId: number }).deliveryId),
     onSettled: settleDelivery,
+    onRedeliver: reopenDelivery,
   });
   await adoptOpenDeliveries(services.db);
   services.jobs.processBatch<IssuedPayload>(

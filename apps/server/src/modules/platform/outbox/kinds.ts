@@ -44,6 +44,13 @@ export interface OutboxKind {
    * when the move landed: a claim lost to a lease expiry settles nothing).
    */
   onSettled?(tx: Tx, task: OutboxTask, settled: Settled): Promise<void>;
+  /**
+   * Manual redelivery (任务管理's 重新投递): puts the business record back in flight, in the transaction that
+   * moves the task back to pending — a run only acts on a record in flight, so without it the next attempt
+   * would find the record ended and do nothing. False refuses: the record cannot go again (a delivery a
+   * control skipped), and the redelivery rolls back.
+   */
+  onRedeliver?(tx: Tx, task: OutboxTask): Promise<boolean>;
 }
 
 export const DEFAULT_LEASE_MS = 5 * 60_000;
@@ -66,7 +73,7 @@ export interface Registry {
 }
 const registries = new WeakMap<object, Registry>();
 
-export function registryOf(services: OutboxServices): Registry | undefined {
+export function registryOf(services: Pick<OutboxServices, 'jobs'>): Registry | undefined {
   return registries.get(services.jobs);
 }
 
