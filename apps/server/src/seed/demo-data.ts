@@ -21,6 +21,7 @@ import { dictionarySeed } from './dictionaries.ts';
 import { seedOrgDemo } from './org-demo.ts';
 import { seedWalletDemo } from '../modules/self-service/wallets/index.ts';
 import { seedTitlesDemo } from './titles-demo.ts';
+import { seedOrderDemo } from '../modules/self-service/scan-orders/index.ts';
 import { seedBillingDemo } from './billing-demo.ts';
 import { seedInvoiceDemo, wantsDemoInvoices } from './invoice-demo.ts';
 import { seedPreopenDemo } from './preopen-demo.ts';
@@ -173,6 +174,7 @@ export async function seedDemoData(db: Db, uploads: FileStore) {
     await seedInvoiceDemo(db, 'demo');
     await seedPreopenDemo(db);
     await seedWalletDemo(db, 'demo');
+    await seedOrderDemo(db, 'demo');
   }
   return true;
 }

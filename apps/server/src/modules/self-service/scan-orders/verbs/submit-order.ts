@@ -1,5 +1,5 @@
 import { ORDER_STATE_TEXTS, local, type BuyerRequestView } from '@fpy/contracts';
-import { scanOrders } from '@fpy/db';
+import { type Db, scanOrders } from '@fpy/db';
 import {
   approvalNeeded,
   type BuyerTitle,
@@ -18,6 +18,8 @@ import { withTransaction } from '../../../../lib/write/index.ts';
 import { afterSubmit, buyerView, submitRequest } from '../../invoice-requests/index.ts';
 import { readTitleSettings } from '../../titles/index.ts';
 import { resolveOrder } from '../public.ts';
+
+type Order = typeof scanOrders.$inferSelect;
 
 /**
  * The buyer's ask on an order code. The amount and lines are the order's, never the buyer's. In ONE transaction:
@@ -52,6 +54,28 @@ export async function submitOrder(
       },
       { problems: errors },
     );
+  const submitted = await askOnOrder(
+    ctx,
+    order,
+    type,
+    title,
+    !approvalNeeded(rules.approval, order.amountFen),
+  );
+  await afterSubmit(ctx, submitted);
+  return buyerView(submitted.record);
+}
+
+/**
+ * The claim and the request in one transaction (the public submit after its checks; the demo seed). Throws
+ * ORDER_NOT_OPEN with the order's state when the claim finds it no longer open (another tap won, voided, expired).
+ */
+export async function askOnOrder(
+  ctx: { db: Db; ip: string | null },
+  order: Order,
+  type: SelfServiceInvoiceType,
+  title: BuyerTitle,
+  autoApprove: boolean,
+) {
   const now = new Date();
   const submitted = await withTransaction(ctx, async (tx) => {
     const [claimed] = await tx
@@ -77,7 +101,7 @@ export async function submitOrder(
         invoiceType: type,
         lines: claimed.lines,
         title,
-        autoApprove: !approvalNeeded(rules.approval, claimed.amountFen),
+        autoApprove,
       },
     );
     await tx.update(scanOrders).set({ requestId: result.id }).where(eq(scanOrders.id, claimed.id));
@@ -88,6 +112,5 @@ export async function submitOrder(
     const s = ORDER_STATE_TEXTS[orderViewState(current ?? order, now)];
     throw businessError('ORDER_NOT_OPEN', { state: local(s.zh, s.en) });
   }
-  await afterSubmit(ctx, submitted);
-  return buyerView(submitted.record);
+  return submitted;
 }
