@@ -4,11 +4,11 @@ import type { MessageText } from '../text.ts';
 export const preopenPhoneMessages = {
   PREOPEN_BIND_CODE_INVALID: {
     zh: '绑定码无效、已使用或已过期。请在电脑端「预开审核」页面点「绑定手机审核」，用手机扫描新的二维码',
-    en: 'This binding code is not valid, already used or expired. In the console, open 预开审核 (pre-issue review), click "Bind a phone" and scan the new QR code',
+    en: 'This binding code is not valid, already used or expired. In the console, open Pre-issue review, click "Bind a phone" and scan the new QR code',
   },
   PREOPEN_DEVICE_INVALID: {
     zh: '本手机未绑定审核账号，或绑定已过期、已解除。请在电脑端「预开审核」页面点「绑定手机审核」重新扫码绑定',
-    en: 'This phone is not bound to a reviewer account, or the binding has expired or was removed. In the console, open 预开审核 (pre-issue review), click "Bind a phone" and scan the QR code again',
+    en: 'This phone is not bound to a reviewer account, or the binding has expired or was removed. In the console, open Pre-issue review, click "Bind a phone" and scan the QR code again',
   },
   PREOPEN_APP_UNKNOWN: {
     zh: '未找到该预开申请。请核对二维码，或确认本手机绑定的是该企业的审核账号',

@@ -14,7 +14,7 @@ const en: Record<PreopenKey, string> = {
   'bind.binding': 'Binding…',
   'bind.noCode.title': 'Scan the binding QR code',
   'bind.noCode.text':
-    'Sign in to the console, open Sales › 预开审核 (pre-issue review), click "Bind a phone" and scan the QR code it shows with this phone.',
+    'Sign in to the console, open Pre-issue review, click "Bind a phone" and scan the QR code it shows with this phone.',
   'bind.invalid.title': 'Binding code not valid',
   'bind.done.title': 'Phone bound',
   'bind.done.text': 'This phone is bound to reviewer {user} of {tenant} until {until}.',
@@ -23,7 +23,7 @@ const en: Record<PreopenKey, string> = {
     'This phone is bound to {user} of {tenant}. Binding with a new code switches it to the new account.',
   'device.none.title': 'This phone is not bound',
   'device.none.text':
-    'First click "Bind a phone" on the console\'s 预开审核 (pre-issue review) page and scan its QR code with this phone; then scan the application QR codes.',
+    'First click "Bind a phone" on the console\'s Pre-issue review page and scan its QR code with this phone; then scan the application QR codes.',
   'device.who': 'Reviewer: {user} ({tenant})',
   'device.unbind': 'Unbind this phone',
   'device.unbound': 'This phone is no longer bound.',
