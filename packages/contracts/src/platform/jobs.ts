@@ -29,7 +29,11 @@ export const REDELIVERABLE_STATES: readonly JobState[] = ['dead', 'failed'];
 /** How an attempt ended (lost = its lease expired; redelivered = an operator put the task back). */
 export const JOB_OUTCOMES = ['done', 'retry', 'failed', 'dead', 'lost', 'redelivered'] as const;
 /** The kinds known today; the list filter takes any well-formed kind (new ones need no contract change). */
-export const KNOWN_JOB_KINDS = ['delivery.send'] as const;
+export const KNOWN_JOB_KINDS = [
+  'delivery.send',
+  'self-service.issue-request',
+  'self-service.wallet-insert',
+] as const;
 
 const JOB_SORTS = ['id', 'createdAt', 'updatedAt', 'nextAt', 'attempts'] as const;
 

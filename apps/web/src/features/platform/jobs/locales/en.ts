@@ -10,7 +10,13 @@ export default {
       redelivered: 'Redelivered',
       open: 'Running',
     },
-    kinds: { delivery: { send: 'Invoice delivery (SMS / e-mail)' } },
+    kinds: {
+      delivery: { send: 'Invoice delivery (SMS / e-mail)' },
+      'self-service': {
+        'issue-request': 'Self-service: issue a request',
+        'wallet-insert': 'Self-service: card bag insertion',
+      },
+    },
     field: {
       id: 'Task',
       kind: 'Kind',

@@ -10,7 +10,10 @@ export default {
       redelivered: '重新投递',
       open: '进行中',
     },
-    kinds: { delivery: { send: '发票交付（短信/邮件）' } },
+    kinds: {
+      delivery: { send: '发票交付（短信/邮件）' },
+      'self-service': { 'issue-request': '自助开票：开具申请', 'wallet-insert': '自助开票：插入卡包' },
+    },
     field: {
       id: '任务',
       kind: '任务类型',
