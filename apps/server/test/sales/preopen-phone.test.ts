@@ -173,6 +173,30 @@ describe('预开审核手机端: binding', () => {
     expect((await clerk.bindCode()).statusCode).toBe(403);
   });
 
+  it('a bound phone stops with its user: grant withdrawn → 403, account disabled → like an unknown token', async () => {
+    const { t, bound } = await setup();
+    const member = consoleApi(t, await brandMember(t, 'pp-leaver', '财务小孙'));
+    const p = phone(t);
+    const device = await bound(member, p);
+    expect((await p.me(device)).statusCode).toBe(200);
+    const db = t.services.db;
+    const [u] = await db.select().from(users).where(eq(users.username, 'pp-leaver'));
+    await db.delete(groupMembers).where(eq(groupMembers.userId, u.id));
+    const refused = await p.me(device);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('PREOPEN_NO_RIGHT');
+    const [admins] = await db
+      .select()
+      .from(groups)
+      .where(and(eq(groups.tenantId, u.tenantId!), eq(groups.code, 'admin')));
+    await db.insert(groupMembers).values({ groupId: admins.id, userId: u.id });
+    expect((await p.me(device)).statusCode).toBe(200);
+    await db.update(users).set({ status: 0 }).where(eq(users.id, u.id));
+    const disabled = await p.me(device);
+    expect(disabled.statusCode).toBe(401);
+    expect(disabled.json().code).toBe('PREOPEN_DEVICE_INVALID');
+  });
+
   it('guessing: misses from one IP end in 429 for every phone call from it', async () => {
     const { t, bound } = await setup();
     const p = phone(t);
