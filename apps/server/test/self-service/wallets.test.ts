@@ -393,6 +393,14 @@ describe('scoping of the buyer codes and the lists', () => {
       expect(r.statusCode).toBe(404);
       expect(r.json().code).toBe('WALLET_LINK_UNAVAILABLE');
     }
+    const qrUnknown = await app().app.inject({ url: `${PUB}/AbCdEf123456XyZ0AbCd/qr`, remoteAddress: newIp() });
+    expect(qrUnknown.statusCode).toBe(404);
+    expect(qrUnknown.json().code).toBe('WALLET_LINK_UNAVAILABLE');
+    const working = await issuedLink(demo);
+    const qr = await app().app.inject({ url: `${PUB}/${working}/qr`, remoteAddress: newIp() });
+    expect(qr.statusCode).toBe(200);
+    expect(qr.headers['content-type']).toContain('image/svg+xml');
+    expect(qr.body).toContain('<svg');
     const insert = await phone.insert('AbCdEf123456XyZ0AbCd', 'wechat', 'wxabcdef');
     expect(insert.statusCode).toBe(404);
     const badBuyer = await phone.insert(code, 'wechat', 'a b');

@@ -22,6 +22,8 @@ export const WALLET_API = {
   view: { method: 'GET', path: BASE },
   /** Put the invoice into the buyer's card bag. */
   insert: { method: 'POST', path: `${BASE}/cards` },
+  /** The QR code (SVG) of the invoice's page, to open it on another phone. */
+  qr: { method: 'GET', path: `${BASE}/qr` },
 } as const;
 
 /** The buyer's wallet pages (phone entry `apply`, routes in apply-pages-wallet.ts); ?c= carries the link code. */

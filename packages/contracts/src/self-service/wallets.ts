@@ -389,3 +389,13 @@ export const insertPublicWalletCard = defineRoute({
   reply: publicWalletCard,
   bodyLimit: 1024,
 });
+
+export const getPublicWalletQr = defineRoute({
+  ...WALLET_API.qr,
+  permission: 'public',
+  rateLimited: true,
+  tag: TAG,
+  produces: 'file',
+  summary: '发票链接的二维码（SVG）：在另一部手机上扫码打开同一张发票。未知或他人的链接一律相同答复',
+  params: z.object({ code }),
+});

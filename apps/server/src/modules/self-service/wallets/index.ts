@@ -18,7 +18,7 @@ export { SANDBOX_ACCOUNT_ID, type SignedNotice, WalletSandbox } from './adapters
 export { WALLET_INSERT_KIND, walletInsertPolicy } from './insert-task.ts';
 export { seedWalletDemo } from './seed.ts';
 
-export function registerWalletsModule(app: FastifyInstance, { services }: ModuleDeps) {
+export async function registerWalletsModule(app: FastifyInstance, { services }: ModuleDeps) {
   registerOutboxKind(app, services, {
     kind: WALLET_INSERT_KIND,
     policy: walletInsertPolicy,
@@ -30,5 +30,5 @@ export function registerWalletsModule(app: FastifyInstance, { services }: Module
   const gateway = services.gateways.wallet;
   if (gateway instanceof WalletGatewayImpl)
     gateway.onNotice((n) => applyNotice(services.db, n).then(() => {}));
-  registerWalletRoutes(app);
+  await registerWalletRoutes(app);
 }

@@ -1,5 +1,7 @@
 import {
+  buyerPageUrl,
   getPublicWallet,
+  getPublicWalletQr,
   insertPublicWalletCard,
   WALLET_PLATFORMS,
   WALLET_ROUTES,
@@ -8,19 +10,21 @@ import {
 import { walletAccounts, walletCards } from '@fpy/db';
 import { count, desc, eq, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import QRCode from 'qrcode';
 import { scoped } from '../../../data/tenant-scope.ts';
 import { likePattern, offsetOf } from '../../../data/paging.ts';
 import { GatewayRefusal } from '../../../gateways/kit/index.ts';
 import { route } from '../../../http/route.ts';
+import { publicBaseUrl } from '../../../lib/public-address.ts';
 import { badRequest, unauthenticated } from '../../../lib/errors.ts';
 import { accountView } from './account-views.ts';
 import { cardRows } from './cards.ts';
-import { walletView } from './public.ts';
+import { openLink, walletView } from './public.ts';
 import { requestInsert } from './verbs/request-insert.ts';
 import { retryCards } from './verbs/retry-cards.ts';
 import { deleteAccount, saveAccount } from './verbs/save-account.ts';
 
-export function registerWalletRoutes(app: FastifyInstance) {
+export async function registerWalletRoutes(app: FastifyInstance) {
   for (const platform of WALLET_PLATFORMS) {
     const r = WALLET_ROUTES[platform];
     route(app, r.listAccounts, async (ctx) => {
@@ -57,10 +61,16 @@ export function registerWalletRoutes(app: FastifyInstance) {
 
   route(app, getPublicWallet, async (ctx, { params, query }) => walletView(ctx, params.code, query.buyer));
   route(app, insertPublicWalletCard, async (ctx, { params, body }) => requestInsert(ctx, params.code, body));
+  route(app, getPublicWalletQr, async (ctx, { params, reply }) => {
+    const { link } = await openLink(ctx, params.code, 'read');
+    const url = `${publicBaseUrl(ctx.config)}${buyerPageUrl(link.code)}`;
+    const svg = await QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+    return reply.header('content-type', 'image/svg+xml').header('cache-control', 'private, no-store').send(svg);
+  });
 
   // The platforms sign the raw body: this route alone reads JSON and forms as text (an encapsulated context, so
-  // every other route keeps the usual parsers).
-  app.register(async (scope) => {
+  // every other route keeps the usual parsers). Awaited: the route is declared before the OpenAPI document is built.
+  await app.register(async (scope) => {
     scope.removeContentTypeParser(['application/json', 'application/x-www-form-urlencoded']);
     scope.addContentTypeParser(
       ['application/json', 'application/x-www-form-urlencoded', 'text/plain'],
