@@ -4446,6 +4446,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/public/self-service/wallet/{code}/qr": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 发票链接的二维码（SVG）：在另一部手机上扫码打开同一张发票。未知或他人的链接一律相同答复 */
+        get: operations["getPublicWalletQr"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/public/v1/mailBounces/{id}": {
         parameters: {
             query?: never;
@@ -4491,6 +4508,23 @@ export interface paths {
         put?: never;
         /** 腾讯云短信下发状态回调（token为该账号的回执令牌） */
         post: operations["pushTencentReceipts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/v1/walletNotify/{platform}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 卡包平台回调（插卡成功、拒绝、买方删除）：微信支付 v3 以 Wechatpay-Signature 头签名，支付宝以 sign 参数（RSA2）签名；验签失败 401，同一通知重复推送不改变任何状态 */
+        post: operations["walletNotify"];
         delete?: never;
         options?: never;
         head?: never;
@@ -26116,6 +26150,42 @@ export interface operations {
             };
         };
     };
+    getPublicWalletQr: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 操作过于频繁 { code: RATE_LIMITED } */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     pushMailBounce: {
         parameters: {
             query: {
@@ -26252,6 +26322,50 @@ export interface operations {
                     "application/json": {
                         errmsg: string;
                         result: number;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 操作过于频繁 { code: RATE_LIMITED } */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    walletNotify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                platform: "wechat" | "alipay";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": string;
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
                     };
                 };
             };
@@ -27344,7 +27458,8 @@ export interface operations {
                     businessLine?: string | null;
                     capFen: number;
                     categoryIds: string;
-                    enabled: boolean;
+                    /** @default true */
+                    enabled?: boolean;
                     /** @enum {string} */
                     invoiceKind: "normal" | "allEle";
                     /** @enum {string} */
@@ -27814,7 +27929,8 @@ export interface operations {
                     businessLine?: string | null;
                     capFen: number;
                     categoryIds: string;
-                    enabled: boolean;
+                    /** @default true */
+                    enabled?: boolean;
                     /** @enum {string} */
                     invoiceKind: "normal" | "allEle";
                     /** @enum {string} */
@@ -28743,7 +28859,8 @@ export interface operations {
                     businessLine?: string | null;
                     capFen: number;
                     categoryIds: string;
-                    enabled: boolean;
+                    /** @default true */
+                    enabled?: boolean;
                     /** @enum {string} */
                     invoiceKind: "normal" | "allEle";
                     /** @enum {string} */
