@@ -29,6 +29,7 @@ export const APPLY_PAGES_ORDER: readonly string[] = [
   '/invoiceResult',
   '/invoiceResultBlank',
   '/allEleScanSuccess',
+  '/allEleBusinessError',
 ];
 
 const ORDER_BASE = '/api/public/self-service/orders/{code}';

@@ -41,4 +41,5 @@ export const routes: readonly ApplyRoute[] = [
     paths: ['/invoiceResult', '/invoiceResultBlank', '/allEleScanSuccess'],
     page: lazy(() => import('./pages/result.tsx')),
   },
+  { paths: ['/allEleBusinessError'], page: lazy(() => import('./pages/business-error.tsx')) },
 ];

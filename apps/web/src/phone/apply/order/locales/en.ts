@@ -41,6 +41,9 @@ const en = {
   'result.again': 'Correct the title and ask again',
   'result.back': 'Back to the order',
   'result.email': 'The invoice was also sent to {email}',
+  'error.title': 'Invoicing is not available right now',
+  'error.text':
+    "The seller's invoicing service is not available at the moment. Please scan again later, or ask the seller for the invoice with your receipt.",
   'type.digital_ordinary': 'Digital ordinary invoice',
   'type.digital_special': 'Digital special VAT invoice',
   'type.electronic_ordinary': 'E-ordinary invoice',

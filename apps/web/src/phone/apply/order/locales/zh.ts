@@ -37,6 +37,8 @@ const zh = {
   'result.again': '修改抬头重新申请',
   'result.back': '返回订单',
   'result.email': '发票已同时发送至 {email}',
+  'error.title': '暂时无法办理开票',
+  'error.text': '商家的开票服务暂时不可用。请稍后重新扫码，或凭小票联系商家开具发票。',
   'type.digital_ordinary': '数电普票',
   'type.digital_special': '数电专票（增值税专用发票）',
   'type.electronic_ordinary': '电子普票',
