@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { apiToken, BASE_URL, launch, type Session, screenshotOnFailure } from './helpers.ts';
+import { apiToken, BASE_URL, launch, login, type Session, screenshotOnFailure } from './helpers.ts';
 
 /**
  * Issue 30 §2.9 at 390 px: the invoicer binds a phone with the console's binding code, opens an application by
@@ -87,6 +87,26 @@ describe('预开审核手机端 (issue 30 §2.9)', () => {
     await page.getByText(BUYER).waitFor();
     // The demo seed's applications of brand (销售小王) wait there too on a fresh start.
     await page.getByText('上海云帆信息技术有限公司').waitFor();
+
+    // The console: 绑定手机审核 lists this phone; the application's detail has its QR for the phone.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await login(page, 'brand', 'Brand@123');
+    await page.goto('/outputInvoiceManager/preopenAuditManager');
+    await page.getByRole('button', { name: '绑定手机审核' }).click();
+    const bindDialog = page.locator('.ant-modal').filter({ hasText: '我已绑定的手机' });
+    await bindDialog.waitFor();
+    await bindDialog.locator('canvas').first().waitFor();
+    await expect.poll(() => bindDialog.textContent()).toContain('有效期至');
+    await bindDialog.locator('.ant-modal-close').click();
+    await page.getByPlaceholder('购买方名称或税号').fill(BUYER);
+    await page.getByRole('button', { name: /查\s*询/ }).click();
+    const row = page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: BUYER });
+    await row.waitFor();
+    await row.getByRole('button', { name: /详\s*情/ }).click();
+    await page.getByRole('button', { name: '手机扫码审核' }).click();
+    const qrDialog = page.locator('.ant-modal').filter({ hasText: '用已绑定的审核手机扫码' });
+    await qrDialog.locator('canvas').first().waitFor();
+    await page.setViewportSize({ width: 390, height: 844 });
 
     const app = await api<{ url: string }>(
       brand,
