@@ -61,12 +61,12 @@ const RULES = {
   channels: ['sms', 'email'],
 } as const;
 
-async function setApproval(approval: object) {
+async function setApproval(approval: object, over: object = {}) {
   const res = await app().app.inject({
     method: 'PUT',
     url: '/api/self-service/titles/scan-title',
     headers: bearer(demo),
-    payload: { ...RULES, approval },
+    payload: { ...RULES, approval, ...over },
   });
   expect(res.statusCode, res.body).toBe(200);
 }
@@ -364,6 +364,32 @@ describe('review: manual approval, reject with a reason, bulk', () => {
         payload: { reason: 'x' },
       });
       expect(void404.statusCode).toBe(404);
+    } finally {
+      await setApproval({ mode: 'auto_below', capFen: 100_000 });
+    }
+  });
+});
+
+describe('an invoice the bureau refuses', () => {
+  it('reads failed with the reason for seller and buyer; the order stays spent', async () => {
+    // The sandbox bureau issues 数电 only: a legacy e-invoice type is refused after the hand-over.
+    await setApproval(
+      { mode: 'auto' },
+      { invoiceTypes: ['digital_ordinary', 'electronic_ordinary'], defaultInvoiceType: 'digital_ordinary' },
+    );
+    try {
+      const order = await createOrder();
+      const b = buyer();
+      const sub = await b.submit(order.code, { invoiceType: 'electronic_ordinary', title: TITLE });
+      expect(sub.statusCode, sub.body).toBe(200);
+      await settle();
+      await settle();
+      const st = (await b.status(sub.json().token)).json();
+      expect(st.state).toBe('failed');
+      expect((await b.open(order.code)).json().request.state).toBe('failed');
+      const row = (await listRequests('?limit=100')).rows.find((r) => r.sourceId === order.id)!;
+      expect(row.state).toBe('failed');
+      expect((await b.submit(order.code)).statusCode).toBe(409);
     } finally {
       await setApproval({ mode: 'auto_below', capFen: 100_000 });
     }

@@ -17,7 +17,7 @@ import { registerRequestRoutes } from './routes.ts';
  */
 export { afterSubmit, type SubmitRequestInput, type SubmittedRequest, submitRequest } from './submit.ts';
 export { onRequestSettled, type RequestRecord, type RequestSettledHook } from './hooks.ts';
-export { buyerView, latestRequestOf, requestStatusByToken } from './queries.ts';
+export { buyerView, latestRequestOf, requestStatusByToken, requestWithOutcome } from './queries.ts';
 export { approveRequests } from './verbs/approve.ts';
 export { rejectRequests } from './verbs/reject.ts';
 export { markIssued } from './issued.ts';

@@ -40,6 +40,8 @@ export async function listRequests(ctx: AuthedCtx, q: ListRequestsQuery) {
     .select({
       r: invoiceRequests,
       number: invoices.number,
+      invoiceStatus: invoices.status,
+      invoiceFailure: invoices.failureReason,
       orderLabel: sql<string | null>`coalesce(${scanOrders.externalNo}, ${scanOrders.code})`,
       boardLabel: codeBoards.name,
     })
@@ -65,10 +67,39 @@ export async function listRequests(ctx: AuthedCtx, q: ListRequestsQuery) {
     .offset(offsetOf(q));
   return {
     total,
-    rows: rows.map(({ r, number, orderLabel, boardLabel }) =>
-      toRow(r, number, orderLabel ?? boardLabel ?? `#${r.sourceId}`),
+    rows: rows.map(({ r, number, orderLabel, boardLabel, invoiceStatus, invoiceFailure }) =>
+      toRow(
+        withInvoiceOutcome(r, invoiceStatus, invoiceFailure),
+        number,
+        orderLabel ?? boardLabel ?? `#${r.sourceId}`,
+      ),
     ),
   };
+}
+
+/**
+ * A request handed to issuing whose invoice the bureau refused reads failed (with the bureau's reason) while the
+ * invoice stays failed; when the seller retries it in the console and it is issued, invoice.issued ends the
+ * request as usual. Nothing is stored: the invoice is the one record of the failure.
+ */
+export function withInvoiceOutcome(
+  r: Request,
+  invoiceStatus: string | null,
+  failure: string | null,
+): Request {
+  return r.state === 'issuing' && invoiceStatus === 'failed'
+    ? { ...r, state: 'failed', failReason: failure ?? r.failReason }
+    : r;
+}
+
+/** The request with its invoice's outcome (one read of the invoice while it is issuing). */
+export async function requestWithOutcome(db: Db, r: Request): Promise<Request> {
+  if (r.state !== 'issuing' || !r.invoiceId) return r;
+  const [inv] = await db
+    .select({ status: invoices.status, failure: invoices.failureReason })
+    .from(invoices)
+    .where(eq(invoices.id, r.invoiceId));
+  return withInvoiceOutcome(r, inv?.status ?? null, inv?.failure ?? null);
 }
 
 export function toRow(r: Request, invoiceNumber: string | null, sourceLabel: string): RequestRow {
@@ -117,7 +148,8 @@ export async function requestByToken(db: Db, token: string): Promise<Request | n
 
 /** The face for code-boards' status pages: the buyer's view of a request by token, or null. */
 export async function requestStatusByToken(db: Db, token: string) {
-  const r = await requestByToken(db, token);
+  const found = await requestByToken(db, token);
+  const r = found && (await requestWithOutcome(db, found));
   return r ? { ...buyerView(r), invoiceId: r.invoiceId } : null;
 }
 

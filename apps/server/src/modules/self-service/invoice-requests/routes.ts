@@ -7,7 +7,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../../http/route.ts';
 import { notFound, tooManyRequests } from '../../../lib/errors.ts';
-import { buyerView, listRequests, requestByToken } from './queries.ts';
+import { buyerView, listRequests, requestByToken, requestWithOutcome } from './queries.ts';
 import { approveRequests } from './verbs/approve.ts';
 import { rejectRequests } from './verbs/reject.ts';
 
@@ -24,7 +24,7 @@ export function registerRequestRoutes(app: FastifyInstance) {
     const misses = ctx.limiter('ss-request-miss', TOKEN_MISS_BUDGET, TOKEN_MISS_WINDOW_SECONDS);
     if ((await misses.blockedMs(ctx.ip)) > 0) throw tooManyRequests();
     const req = await requestByToken(ctx.db, params.token);
-    if (req) return buyerView(req);
+    if (req) return buyerView(await requestWithOutcome(ctx.db, req));
     if (!(await misses.consume(ctx.ip)).ok) throw tooManyRequests();
     throw notFound('REQUEST_UNKNOWN');
   });

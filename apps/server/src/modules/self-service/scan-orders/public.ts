@@ -4,7 +4,7 @@ import { orderViewState } from '@fpy/domain';
 import { eq } from 'drizzle-orm';
 import type { Ctx } from '../../../http/context.ts';
 import { notFound, tooManyRequests } from '../../../lib/errors.ts';
-import { buyerView, latestRequestOf } from '../invoice-requests/index.ts';
+import { buyerView, latestRequestOf, requestWithOutcome } from '../invoice-requests/index.ts';
 import { readTitleSettings } from '../titles/index.ts';
 
 type Order = typeof scanOrders.$inferSelect;
@@ -54,7 +54,8 @@ export async function sellerNameOf(db: Db, tenantId: number): Promise<string> {
 
 /** What the buyer sees: seller, amount, lines (names and amounts only), the state, the request's result. */
 export async function buyerOrderView(db: Db, order: Order, now = new Date()): Promise<BuyerOrderView> {
-  const latest = await latestRequestOf(db, 'order', order.id);
+  const found = await latestRequestOf(db, 'order', order.id);
+  const latest = found && (await requestWithOutcome(db, found));
   const live = latest && latest.state !== 'rejected' ? latest : null;
   return {
     state: orderViewState(order, now),
