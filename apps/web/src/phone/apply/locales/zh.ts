@@ -2,6 +2,7 @@
 const zh = {
   'brand.main': '发票云 · 自助开票',
   'brand.bwt': '电子发票服务平台 · 自助开票',
+  'channel.test': '测试通道：本页面用于开票联调，请勿用于正式开票',
   'entry.unknown.title': '页面不存在',
   'entry.unknown.text': '请扫描小票、收银台码牌上的二维码，或打开商家发给您的开票链接。',
 } as const;

@@ -24,6 +24,11 @@ export function OrderFrame({
   const state = useOrder(props.code, lang);
   return (
     <Shell title={t(brandKey(props.variant))}>
+      {props.variant.channel === 'test' && (
+        <p className="b-banner b-banner-warn" data-testid="test-channel">
+          {t('channel.test')}
+        </p>
+      )}
       {state.kind === 'nocode' && (
         <StatusPanel tone="warn" title={t('nocode.title')}>
           <p>{t('nocode.text')}</p>
