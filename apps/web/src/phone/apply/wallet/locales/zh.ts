@@ -1,0 +1,43 @@
+/** The card-bag pages' texts (issue 30 §2.3), Chinese first; en.ts has every key. */
+const zh = {
+  'wallet.title': '发票卡包',
+  'wallet.title.wechat': '放入微信卡包',
+  'wallet.title.alipay': '放入支付宝卡包',
+  'wallet.title.detail': '发票详情',
+  'wallet.title.status': '卡包状态',
+  'wallet.title.qr': '发票二维码',
+  'wallet.nocode.title': '请通过发票链接打开',
+  'wallet.nocode.text':
+    '开票后，商家会通过短信或邮件发送发票链接。请点开该链接，再选择“放入卡包”。如未收到，请联系商家重新发送。',
+  'wallet.unavailable.title': '发票链接不可用',
+  'wallet.test': '测试通道：插卡由沙箱模拟，不会进入真实卡包。',
+  'wallet.seller': '销售方',
+  'wallet.buyer': '购买方',
+  'wallet.number': '发票号码',
+  'wallet.date': '开票日期',
+  'wallet.total': '价税合计',
+  'wallet.tax': '税额',
+  'wallet.platform.wechat': '微信卡包',
+  'wallet.platform.alipay': '支付宝卡包',
+  'wallet.insert.wechat': '放入微信卡包',
+  'wallet.insert.alipay': '放入支付宝卡包',
+  'wallet.sending': '正在提交…',
+  'wallet.state.none': '尚未放入',
+  'wallet.state.pending': '正在放入，请稍候…',
+  'wallet.state.inserted': '已放入卡包',
+  'wallet.state.failed': '未能放入',
+  'wallet.state.deleted': '您已从卡包删除',
+  'wallet.again': '重新放入',
+  'wallet.notInsertable': '该发票已作废或已红冲，不能放入卡包。',
+  'wallet.choose': '选择要放入的卡包，开票后可随时在卡包中查看与报销。',
+  'wallet.link.detail': '发票详情',
+  'wallet.link.status': '查看卡包状态',
+  'wallet.link.qr': '发票二维码',
+  'wallet.link.pdf': '查看与下载发票',
+  'wallet.qr.text': '用另一部手机扫描二维码，即可打开这张发票。',
+  'wallet.qr.alt': '发票链接二维码',
+  'wallet.loading': '正在加载…',
+} as const;
+
+export type WalletKey = keyof typeof zh;
+export default zh;
