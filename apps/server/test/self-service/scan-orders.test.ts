@@ -389,6 +389,11 @@ describe('an invoice the bureau refuses', () => {
       expect((await b.open(order.code)).json().request.state).toBe('failed');
       const row = (await listRequests('?limit=100')).rows.find((r) => r.sourceId === order.id)!;
       expect(row.state).toBe('failed');
+      const orders = await app().app.inject({
+        url: `${ORDERS}?state=requested&limit=100`,
+        headers: bearer(demo),
+      });
+      expect(orders.json().rows.find((r: { id: number }) => r.id === order.id).requestState).toBe('failed');
       expect((await b.submit(order.code)).statusCode).toBe(409);
     } finally {
       await setApproval({ mode: 'auto_below', capFen: 100_000 });

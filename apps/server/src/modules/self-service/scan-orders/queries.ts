@@ -2,6 +2,7 @@ import type { OrderDetail, OrderRow } from '@fpy/contracts';
 import { invoiceRequests, invoices, scanOrders } from '@fpy/db';
 import { type ScanOrderViewState, orderViewState } from '@fpy/domain';
 import { and, count, desc, eq, gt, ilike, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import QRCode from 'qrcode';
 import { applyVariantPath, APPLY_CODE_PARAM } from '@fpy/contracts/apply-pages';
 import type { AuthedCtx } from '../../../http/context.ts';
@@ -32,16 +33,25 @@ function stateCondition(state: ScanOrderViewState | undefined, now: Date): SQL |
   return eq(scanOrders.state, state);
 }
 
+/** The invoice a request was handed to (set while issuing), for a refusal by the bureau. */
+const requestInvoice = alias(invoices, 'request_invoice');
+
 const selection = {
   o: scanOrders,
   requestState: invoiceRequests.state,
+  requestInvoiceStatus: requestInvoice.status,
   buyerName: invoiceRequests.buyerName,
   invoiceNumber: invoices.number,
 };
 
 function toRow(
   o: Order,
-  extra: { requestState: string | null; buyerName: string | null; invoiceNumber: string | null },
+  extra: {
+    requestState: string | null;
+    requestInvoiceStatus?: string | null;
+    buyerName: string | null;
+    invoiceNumber: string | null;
+  },
   now: Date,
 ): OrderRow {
   return {
@@ -56,7 +66,11 @@ function toRow(
     expiresAt: o.expiresAt?.toISOString() ?? null,
     createdAt: o.createdAt.toISOString(),
     requestId: o.requestId,
-    requestState: (extra.requestState as OrderRow['requestState']) ?? null,
+    // Issuing with an invoice the bureau refused reads failed (invoice-requests' withInvoiceOutcome).
+    requestState:
+      extra.requestState === 'issuing' && extra.requestInvoiceStatus === 'failed'
+        ? 'failed'
+        : ((extra.requestState as OrderRow['requestState']) ?? null),
     buyerName: extra.buyerName,
     invoiceId: o.invoiceId,
     invoiceNumber: extra.invoiceNumber,
@@ -80,6 +94,7 @@ export async function listOrders(ctx: AuthedCtx, q: ListOrdersQuery) {
     .from(scanOrders)
     .leftJoin(invoiceRequests, eq(invoiceRequests.id, scanOrders.requestId))
     .leftJoin(invoices, eq(invoices.id, scanOrders.invoiceId))
+    .leftJoin(requestInvoice, eq(requestInvoice.id, invoiceRequests.invoiceId))
     .where(where)
     .orderBy(
       orderBy(
