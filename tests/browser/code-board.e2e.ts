@@ -104,4 +104,47 @@ describe('码牌 (issue 30)', () => {
     await phone.getByRole('link', { name: '查看发票' }).waitFor();
     await consolePage.close();
   });
+
+  test('the seller creates a board in 码牌管理 and downloads its poster', async () => {
+    // Its own browser: the first test's context is signed in already.
+    const own = await launch();
+    try {
+      const { page } = own;
+      await login(page, 'demo', 'Demo@123');
+      await page.goto('/outputInvoiceManager/codeBoard');
+      await page
+        .getByRole('button', { name: /新\s*增/ })
+        .first()
+        .click();
+      const drawer = page.locator('.ant-drawer');
+      const option = (text: string) =>
+        page
+          .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+          .filter({ hasText: text });
+      const name = `控制台码牌${RUN}`;
+      await drawer.getByLabel('码牌名称').fill(name);
+      await drawer.getByLabel('码牌类型').click();
+      await option('柜台').click();
+      await drawer.getByLabel('发票种类').click();
+      await option('全电发票').click();
+      await drawer.getByLabel('审核方式').click();
+      await option('人工审核').click();
+      await drawer.getByLabel('单笔上限').fill('300');
+      await drawer.getByLabel('允许的商品类别').click();
+      await page
+        .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+        .first()
+        .click();
+      await page.keyboard.press('Escape');
+      await drawer.getByRole('button', { name: /保\s*存/ }).click();
+      const row = page.getByRole('row').filter({ hasText: name });
+      await row.waitFor();
+      expect(await row.textContent()).toContain('¥300.00');
+      const download = page.waitForEvent('download');
+      await row.getByRole('button', { name: '下载海报' }).click();
+      expect((await download).suggestedFilename()).toMatch(/\.pdf$/);
+    } finally {
+      await own.close();
+    }
+  });
 });

@@ -28,15 +28,17 @@ const boardFields = {
     schema: input.name,
     filter: 'text',
     sortable: true,
-    width: 180,
+    width: 160,
   },
+  /** Drawn with the poster button on the console pages. */
+  code: { label: { zh: '码牌编码', en: 'Board code' }, type: 'string', width: 260 },
   kind: {
     label: { zh: '码牌类型', en: 'Kind' },
     type: 'string',
     schema: input.kind,
     options: KIND_OPTIONS,
     filter: 'select',
-    width: 100,
+    width: 90,
   },
   invoiceKind: {
     label: { zh: '发票种类', en: 'Invoice kind' },
@@ -44,28 +46,7 @@ const boardFields = {
     schema: input.invoiceKind,
     options: INVOICE_KIND_OPTIONS,
     filter: 'select',
-    width: 110,
-  },
-  businessLine: {
-    label: { zh: '业务线', en: 'Business line' },
-    type: 'string',
-    schema: input.businessLine,
-    width: 120,
-  },
-  categoryIds: {
-    label: { zh: '允许的商品类别', en: 'Allowed categories' },
-    type: 'string',
-    schema: input.categoryIds,
-    list: false,
-    export: false,
-  },
-  categoryNames: { label: { zh: '允许的商品类别', en: 'Allowed categories' }, type: 'string', width: 220 },
-  capFen: {
-    label: { zh: '单笔上限', en: 'Cap per request' },
-    type: 'money',
-    schema: input.capFen,
-    sortable: true,
-    width: 120,
+    width: 100,
   },
   approval: {
     label: { zh: '审核方式', en: 'Approval' },
@@ -75,16 +56,43 @@ const boardFields = {
     filter: 'select',
     width: 130,
   },
+  capFen: {
+    label: { zh: '单笔上限', en: 'Cap per request' },
+    type: 'money',
+    schema: input.capFen,
+    sortable: true,
+    width: 110,
+  },
   enabled: {
     label: { zh: '启用', en: 'Enabled' },
     type: 'boolean',
-    schema: input.enabled,
+    // A new board is on unless the form says otherwise.
+    schema: input.enabled.default(true),
     filter: 'boolean',
-    width: 80,
+    width: 70,
   },
-  code: { label: { zh: '码牌编码', en: 'Board code' }, type: 'string', width: 200 },
+  categoryIds: {
+    label: { zh: '允许的商品类别', en: 'Allowed categories' },
+    type: 'string',
+    schema: input.categoryIds,
+    list: false,
+    export: false,
+  },
+  categoryNames: { label: { zh: '允许的商品类别', en: 'Allowed categories' }, type: 'string', width: 240 },
+  businessLine: {
+    label: { zh: '业务线', en: 'Business line' },
+    type: 'string',
+    schema: input.businessLine,
+    width: 110,
+  },
   remark: { label: { zh: '备注', en: 'Remark' }, type: 'string', schema: input.remark, list: false },
-  createdAt: { label: { zh: '创建时间', en: 'Created at' }, type: 'datetime', sortable: true, width: 170 },
+  createdAt: {
+    label: { zh: '创建时间', en: 'Created at' },
+    type: 'datetime',
+    sortable: true,
+    list: false,
+    width: 170,
+  },
 } as const satisfies Record<string, FieldDef>;
 
 /** 启用 / 停用 on the selected boards (`<menuCode>:btn_enable|disable`). */

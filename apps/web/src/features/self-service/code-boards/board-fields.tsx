@@ -1,7 +1,7 @@
 import { downloadCodeBoardPoster, listCommodities } from '@fpy/contracts';
 import type { ResourceMeta } from '@fpy/resources';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Select, Space, Typography } from 'antd';
+import { App, Button, Select, Space, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldControlProps, FieldOverride } from '../../../crud/field-override.ts';
@@ -43,7 +43,16 @@ function CategoriesPicker({ id, value, onChange, row }: FieldControlProps) {
   );
 }
 
-export const boardFields: Record<string, FieldOverride> = { categoryIds: { input: CategoriesPicker } };
+/** A new board is on: the switch shows the server's default until the user turns it. */
+function EnabledSwitch({ id, checked, onChange }: FieldControlProps) {
+  // The form item hands a switch its value as `checked` (valuePropName).
+  return <Switch id={id} checked={checked === undefined ? true : checked} onChange={(v) => onChange?.(v)} />;
+}
+
+export const boardFields: Record<string, FieldOverride> = {
+  categoryIds: { input: CategoriesPicker },
+  enabled: { input: EnabledSwitch },
+};
 
 /** The board code with its poster button (PDF with the company's name, logo and the QR). */
 function PosterCell({ code, id, menuCode }: { code: string; id: number; menuCode: string }) {
@@ -53,7 +62,10 @@ function PosterCell({ code, id, menuCode }: { code: string; id: number; menuCode
   const [busy, setBusy] = useState(false);
   return (
     <Space size={4}>
-      <Typography.Text copyable={{ text: code }} style={{ fontFamily: 'monospace' }}>
+      <Typography.Text
+        copyable={{ text: code }}
+        style={{ fontFamily: 'monospace', fontSize: 12, whiteSpace: 'nowrap' }}
+      >
         {code}
       </Typography.Text>
       {can && (
@@ -84,7 +96,10 @@ const posterCells = (menuCode: string): Record<string, CellOverride> => ({
   code: (value, row) => <PosterCell code={String(value)} id={row.id as number} menuCode={menuCode} />,
 });
 
-/** One of the three board pages: the same resource's fields, its own rows and codes. */
-export function BoardsPage({ meta }: { meta: ResourceMeta }) {
-  return <ResourcePage meta={meta} fields={boardFields} cells={posterCells(meta.menuCode)} />;
+/**
+ * One of the three board pages: the same resource's fields, its own rows and codes; `fixed` is what the page's
+ * rows all share (全电, business line), so the form does not ask for it.
+ */
+export function BoardsPage({ meta, fixed }: { meta: ResourceMeta; fixed?: Record<string, unknown> }) {
+  return <ResourcePage meta={meta} fixed={fixed} fields={boardFields} cells={posterCells(meta.menuCode)} />;
 }
