@@ -1,3 +1,4 @@
+import './preopen.css';
 import { mountPhonePages } from '../kit/mount.tsx';
 import { PreopenPages } from './app.tsx';
 

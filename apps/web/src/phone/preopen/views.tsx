@@ -25,7 +25,14 @@ export function NotBound() {
 
 /** A refusal: an unbound phone says how to bind; the rest as the kit words them. */
 export function PreopenRefused({ error }: { error: LightApiError }) {
+  const { t } = useI18n();
   if (isUnbound(error)) return <NotBound />;
+  if (error.code === 'PREOPEN_APP_UNKNOWN')
+    return (
+      <StatusPanel tone="error" title={t('app.unknown.title')} actions={<BackToList />}>
+        <p>{error.message}</p>
+      </StatusPanel>
+    );
   return <Refused error={error} />;
 }
 

@@ -6,6 +6,8 @@ const en: Record<PreopenKey, string> = {
   'title.processing': 'Issuing',
   'title.status': 'Issue result',
   'title.over': 'Already handled',
+  'title.app': 'Pre-issue review',
+  'app.unknown.title': 'Application not found',
   'bind.intro':
     'Once this phone is bound as your pre-issue review device, you can scan a pre-issue application QR code and approve or reject it on the phone.',
   'bind.scope':

@@ -5,6 +5,8 @@ const zh = {
   'title.processing': '正在开具',
   'title.status': '开具结果',
   'title.over': '申请已处理',
+  'title.app': '预开审核',
+  'app.unknown.title': '未找到该申请',
   'bind.intro': '将本手机绑定为预开审核设备后，可以扫描预开申请的二维码，在手机上审核通过或驳回。',
   'bind.scope': '本手机只能处理预开审核，绑定 30 天内有效，可随时在电脑端解除。',
   'bind.confirm': '确认绑定',

@@ -12,7 +12,7 @@ import { Application, BackToList, NoApplication, NotBound, PreopenRefused, shang
 export function OverPage({ id }: { id: number | null }) {
   const { t } = useI18n();
   const { view, error, bound, missing } = useApplication({ id });
-  const title = t('title.over');
+  const title = error ? t('title.app') : t('title.over');
   if (!bound || missing || error || !view)
     return (
       <Shell title={title}>

@@ -36,7 +36,7 @@ export function ProcessingPage({ id }: { id: number | null }) {
     };
   }, [bound, id, reload]);
 
-  const title = t('title.processing');
+  const title = error ? t('title.app') : t('title.processing');
   return (
     <Shell title={title}>
       {!bound ? (

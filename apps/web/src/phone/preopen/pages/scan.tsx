@@ -42,8 +42,8 @@ function Review({ code, id }: { code: string | null; id: number | null }) {
       go(appHref(code ? '/preopeningOver' : pageFor(view), view.id), true);
   }, [view, code]);
 
-  const title = t('title.scan');
   const err = refused ?? error;
+  const title = err ? t('title.app') : t('title.scan');
   if (err)
     return (
       <Shell title={title}>
@@ -191,7 +191,7 @@ function Waiting() {
                 <PageLink
                   href={appHref('/codeScanningInvoicing', r.id)}
                   onGo={() => go(appHref('/codeScanningInvoicing', r.id))}
-                  className="b-row b-link"
+                  className="pp-item"
                 >
                   <span className="b-row-main">
                     <strong>{r.buyerName}</strong>

@@ -20,7 +20,7 @@ export function StatusPage({ id }: { id: number | null }) {
       go(appHref('/preopeningOver', view.id), true);
   }, [view]);
 
-  const title = t('title.status');
+  const title = error ? t('title.app') : t('title.status');
   if (!bound || missing || error || !view)
     return (
       <Shell title={title}>
