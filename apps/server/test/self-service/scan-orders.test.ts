@@ -14,7 +14,10 @@ const REQUESTS = '/api/self-service/requests';
 const PUB = '/api/public/self-service/orders';
 
 let nextIp = 1;
-const newIp = () => `198.51.100.${nextIp++}`;
+const newIp = () => {
+  const n = nextIp++;
+  return `10.${Math.floor(n / 250)}.0.${(n % 250) + 1}`;
+};
 let demo: string;
 let brand: string;
 
@@ -425,6 +428,16 @@ describe('forged and foreign codes reveal nothing', () => {
     expect(limited).toBe(true);
     // The guesser is refused even for a real code until the window ends.
     expect((await guesser.open(brandOrder.code)).statusCode).toBe(429);
+  });
+});
+
+describe('per-code budget', () => {
+  it('one code opened from many addresses is limited too', async () => {
+    const order = await createOrder();
+    let limited = 0;
+    for (let i = 0; i < 70; i++) if ((await buyer().open(order.code)).statusCode === 429) limited++;
+    expect(limited).toBeGreaterThan(0);
+    expect(limited).toBeLessThanOrEqual(10);
   });
 });
 
