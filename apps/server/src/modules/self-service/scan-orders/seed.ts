@@ -19,7 +19,8 @@ const TITLES = {
  * The demo company's scan orders on a fresh start (run once: skipped when it has orders), through this module's
  * verbs and invoice-requests' face, in every state the seller and the buyer meet: open (POS receipts and a
  * console order), expired, voided, one waiting for review, one rejected (open again, with the reason the buyer
- * reads) and auto-approved ones (the outbox issues them shortly after start; they then read 已开票).
+ * reads), auto-approved ones (the outbox issues them shortly after start; they then read 已开票) and one the
+ * bureau refuses (开具失败).
  */
 export async function seedOrderDemo(db: Db, adminUsername: string) {
   const [admin] = await db.select().from(users).where(eq(users.username, adminUsername));
@@ -51,6 +52,9 @@ export async function seedOrderDemo(db: Db, adminUsername: string) {
   const rejected = await make('POS-0006', [MEAL('*餐饮服务*午市套餐', 8_800)]);
   const asked = await askOnOrder(ctx, rejected, 'digital_ordinary', TITLES.person, false);
   await rejectRequests({ ctx, input: { ids: [asked.id], reason: '个人抬头请在收银台开具纸质发票' } });
+  // A legacy e-invoice type the sandbox bureau does not issue: the request reads 开具失败 with the bureau's reason.
+  const refused = await make('POS-0009', [MEAL('*餐饮服务*餐费', 5_600)]);
+  await askOnOrder(ctx, refused, 'electronic_ordinary', TITLES.qinghe, true);
   for (const [no, fen, title] of [
     ['POS-0007', 12_800, TITLES.qinghe],
     ['POS-0008', 3_600, TITLES.person],
