@@ -36,9 +36,13 @@ export default function PlatePage({ path, code, variant }: ApplyPageProps) {
                 </span>
               </section>
               <section className="b-card">
-                <p>{t('board.cap', { cap: yuan(b.capFen) })}</p>
+                <p style={{ marginTop: 0 }}>
+                  <strong>{t('board.cap', { cap: yuan(b.capFen) })}</strong>
+                </p>
                 <p className="b-small">{b.autoApprove ? t('board.auto') : t('board.manual')}</p>
-                <h3 className="b-section-title">{t('board.categories')}</h3>
+                <h3 className="b-section-title" style={{ margin: '12px 0 4px' }}>
+                  {t('board.categories')}
+                </h3>
                 <ul className="b-list">
                   {b.categories.map((c) => (
                     <li key={c.id} className="b-row">
