@@ -1,5 +1,12 @@
-import { DESTINATION_HOST_FIELD, SECRET_DESTINATIONS, SECRET_MASK } from '@fpy/contracts';
-import { messageProviders, users } from '@fpy/db';
+import {
+  DESTINATION_HOST_FIELD as PROVIDER_HOST_FIELD,
+  SECRET_DESTINATIONS as PROVIDER_SECRET_DESTINATIONS,
+  SECRET_MASK,
+  WALLET_HOST_FIELD,
+  WALLET_SECRET_DESTINATIONS,
+} from '@fpy/contracts';
+import { messageProviders, users, walletAccounts } from '@fpy/db';
+import { generateKeyPairSync } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clearProviders, insertProvider } from '../delivery/delivery-providers-helpers.ts';
@@ -36,6 +43,21 @@ afterAll(async () => {
   await listener?.close();
 });
 
+// Wallet accounts (issue 30, self-service/wallets) are destinations with masked secrets too: their kinds join the
+// providers' here, each with its host field and its secrets' destinations.
+const DESTINATION_HOST_FIELD: Record<string, string | null> = {
+  ...PROVIDER_HOST_FIELD,
+  wechat: WALLET_HOST_FIELD,
+  alipay: WALLET_HOST_FIELD,
+};
+const SECRET_DESTINATIONS: Record<string, Readonly<Record<string, readonly string[]>>> = {
+  ...PROVIDER_SECRET_DESTINATIONS,
+  ...WALLET_SECRET_DESTINATIONS,
+};
+const WALLET_KEY = generateKeyPairSync('rsa', { modulusLength: 2048 })
+  .privateKey.export({ type: 'pkcs8', format: 'pem' })
+  .toString();
+
 const HOST_FIELDS = new Set(Object.values(DESTINATION_HOST_FIELD).filter((f): f is string => !!f));
 const SECRET_KEYS = new Set(Object.values(SECRET_DESTINATIONS).flatMap((d) => Object.keys(d)));
 
@@ -53,7 +75,7 @@ function fieldsOf(s: JsonSchema | undefined): Set<string> {
 }
 const takes = (op: Operation, names: Set<string>) => [...fieldsOf(op.body)].some((f) => names.has(f));
 
-type Kind = 'smtp' | 'aliyun' | 'tencent';
+type Kind = 'smtp' | 'aliyun' | 'tencent' | 'wechat' | 'alipay';
 const CONFIGS: Record<Kind, Record<string, unknown>> = {
   smtp: {
     host: 'smtp.exmail.qq.com',
@@ -82,6 +104,21 @@ const CONFIGS: Record<Kind, Record<string, unknown>> = {
     endpoint: 'sms.tencentcloudapi.com',
     protocol: 'https',
     region: 'ap-guangzhou',
+  },
+  wechat: {
+    appId: 'wx0123456789abcdef',
+    mchId: '1900000109',
+    serialNo: '5157F09EFDC096DE15EBE81A47057A7232F1B8E1',
+    privateKey: WALLET_KEY,
+    apiV3Key: 'W'.repeat(32),
+    endpoint: 'api.mch.weixin.qq.com',
+    sandbox: false,
+  },
+  alipay: {
+    appId: '2021000122600000',
+    privateKey: WALLET_KEY,
+    endpoint: 'openapi.alipay.com',
+    sandbox: false,
   },
 };
 
@@ -119,7 +156,37 @@ const TARGETS: Record<string, Target> = {
     flat: true,
     tenant: 'demo',
   },
+  'POST /api/self-service/v1/wallets/wechat/accounts': {
+    caller: 'demo',
+    kinds: ['wechat'],
+    flat: false,
+    tenant: 'demo',
+  },
+  'PUT /api/self-service/v1/wallets/wechat/accounts/{id}': {
+    caller: 'demo',
+    kinds: ['wechat'],
+    flat: false,
+    tenant: 'demo',
+  },
+  'POST /api/self-service/v1/wallets/alipay/accounts': {
+    caller: 'demo',
+    kinds: ['alipay'],
+    flat: false,
+    tenant: 'demo',
+  },
+  'PUT /api/self-service/v1/wallets/alipay/accounts/{id}': {
+    caller: 'demo',
+    kinds: ['alipay'],
+    flat: false,
+    tenant: 'demo',
+  },
 };
+
+/** Both kinds of saved destinations start from none. */
+async function clearAccounts() {
+  await clearProviders(app().services.db);
+  await app().services.db.delete(walletAccounts);
+}
 
 const bodyOf = (target: Target, kind: Kind, config: Record<string, unknown>) =>
   target.flat ? { ...config, enabled: true } : { kind, name: `walk-${kind}`, config };
@@ -177,7 +244,7 @@ describe('attack walk: outbound guard on every route that saves or tests a desti
     for (const [name, target] of Object.entries(TARGETS)) {
       const op = ops.find((o) => routeName(o) === name) as Operation;
       for (const kind of target.kinds) {
-        await clearProviders(app().services.db);
+        await clearAccounts();
         const id = await rowFor(op, target, kind);
         const field = DESTINATION_HOST_FIELD[kind] as string;
         for (const spelling of BLOCKED) {
@@ -219,7 +286,7 @@ describe('attack walk: outbound guard on every route that saves or tests a desti
     const before = listener.connections;
     for (const op of ours) {
       const sms = op.path.includes('smsProviders');
-      for (const kind of (sms ? ['aliyun', 'tencent'] : ['smtp']) as Kind[]) {
+      for (const kind of (sms ? ['aliyun', 'tencent'] : ['smtp']) as ('aliyun' | 'tencent' | 'smtp')[]) {
         await clearProviders(app().services.db);
         const field = DESTINATION_HOST_FIELD[kind] as string;
         const value = field === 'endpoint' ? `127.1:${listener.port}` : '127.0.0.1';
@@ -248,6 +315,10 @@ function moved(key: string, v: unknown): unknown {
   if (typeof v === 'number') return v === 2525 ? 2526 : 2525;
   if (key === 'protocol') return v === 'https' ? 'http' : 'https';
   if (key === 'host' || key === 'endpoint') return 'relay.attacker.example';
+  // Wallet ids have fixed shapes: another valid one.
+  if (key === 'appId') return String(v).startsWith('wx') ? 'wxfedcba9876543210' : '2021000122600099';
+  if (key === 'mchId') return '1900000999';
+  if (key === 'serialNo') return 'ABCDEF0123456789';
   return `${String(v)}x`;
 }
 
@@ -267,7 +338,7 @@ describe('attack walk: the masked-secret rule on every route that takes a masked
       for (const kind of target.kinds) {
         for (const [secret, fields] of Object.entries(SECRET_DESTINATIONS[kind])) {
           for (const field of fields) {
-            await clearProviders(app().services.db);
+            await clearAccounts();
             // A row holding the secret: the PUT edits it; the POST of a create route makes a second row with
             // nothing to keep, the POST of 企业邮箱 replaces the company's one.
             let id = await rowFor(op, target, kind);
@@ -285,7 +356,10 @@ describe('attack walk: the masked-secret rule on every route that takes a masked
             attacks++;
             expect(res.statusCode, `${name} ${kind} ${field}: ${res.body}`).toBe(400);
             expect(res.json().message).toContain(fieldName(target, secret));
-            const rows = await app().services.db.select().from(messageProviders);
+            const rows = [
+              ...(await app().services.db.select().from(messageProviders)),
+              ...(await app().services.db.select().from(walletAccounts)),
+            ];
             for (const row of rows) {
               const c = row.config as Record<string, unknown>;
               if (c[secret] === CONFIGS[kind][secret])

@@ -29357,7 +29357,13 @@ export interface operations {
             content: {
                 "application/json": {
                     config: {
-                        [key: string]: unknown;
+                        alipayPublicKey?: string;
+                        appId: string;
+                        /** @default openapi.alipay.com */
+                        endpoint?: string;
+                        privateKey?: string | "******";
+                        /** @default false */
+                        sandbox?: boolean;
                     };
                     /** @default true */
                     enabled?: boolean;
@@ -29430,7 +29436,13 @@ export interface operations {
             content: {
                 "application/json": {
                     config: {
-                        [key: string]: unknown;
+                        alipayPublicKey?: string;
+                        appId: string;
+                        /** @default openapi.alipay.com */
+                        endpoint?: string;
+                        privateKey?: string | "******";
+                        /** @default false */
+                        sandbox?: boolean;
                     };
                     /** @default true */
                     enabled?: boolean;
@@ -29728,7 +29740,16 @@ export interface operations {
             content: {
                 "application/json": {
                     config: {
-                        [key: string]: unknown;
+                        apiV3Key?: string | "******";
+                        appId: string;
+                        /** @default api.mch.weixin.qq.com */
+                        endpoint?: string;
+                        mchId: string;
+                        platformCert?: string;
+                        privateKey?: string | "******";
+                        /** @default false */
+                        sandbox?: boolean;
+                        serialNo: string;
                     };
                     /** @default true */
                     enabled?: boolean;
@@ -29801,7 +29822,16 @@ export interface operations {
             content: {
                 "application/json": {
                     config: {
-                        [key: string]: unknown;
+                        apiV3Key?: string | "******";
+                        appId: string;
+                        /** @default api.mch.weixin.qq.com */
+                        endpoint?: string;
+                        mchId: string;
+                        platformCert?: string;
+                        privateKey?: string | "******";
+                        /** @default false */
+                        sandbox?: boolean;
+                        serialNo: string;
                     };
                     /** @default true */
                     enabled?: boolean;

@@ -173,6 +173,8 @@ export const walletAccountBody = z.object({
   config: z.record(z.string(), z.unknown()),
 });
 export type WalletAccountBody = z.infer<typeof walletAccountBody>;
+/** One platform's account as its routes take it: the settings typed by the platform's schema (the document shows them). */
+const accountBodyOf = (platform: WalletPlatform) => walletAccountBody.extend({ config: WALLET_CONFIG[platform] });
 export type WalletAccountBodyInput = z.input<typeof walletAccountBody>;
 
 export const walletAccountRow = z.object({
@@ -253,7 +255,7 @@ function consoleRoutes<P extends WalletPlatform>(platform: P) {
       permission: `${set}:btn_add`,
       tag: TAG,
       summary: `新增${name}卡包账号（接入地址经出站检查）`,
-      body: walletAccountBody,
+      body: accountBodyOf(platform),
       reply: walletAccountRow,
     }),
     updateAccount: defineRoute({
@@ -263,7 +265,7 @@ function consoleRoutes<P extends WalletPlatform>(platform: P) {
       tag: TAG,
       summary: `修改${name}卡包账号（密钥传******保留原值，仅当其目的地字段未变）`,
       params: z.object({ id: idSchema }),
-      body: walletAccountBody,
+      body: accountBodyOf(platform),
       reply: walletAccountRow,
     }),
     deleteAccount: defineRoute({

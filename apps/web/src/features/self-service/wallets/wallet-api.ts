@@ -59,10 +59,13 @@ export const cardsQuery = (platform: WalletPlatform, q: CardQuery) =>
     refetchInterval: 10_000,
   });
 
-export const saveAccount = (platform: WalletPlatform, id: number | null, body: WalletAccountBodyInput) =>
-  id === null
+/** The form's settings are drawn from the platform's schema (and checked by it field by field), not typed here. */
+export const saveAccount = (platform: WalletPlatform, id: number | null, input: WalletAccountBodyInput) => {
+  const body = input as never;
+  return id === null
     ? call(WALLET_ROUTES[platform].createAccount, { body })
     : call(WALLET_ROUTES[platform].updateAccount, { params: { id }, body });
+};
 export const deleteAccount = (platform: WalletPlatform, id: number) =>
   call(WALLET_ROUTES[platform].deleteAccount, { params: { id } });
 export const retryCards = (platform: WalletPlatform, ids: number[]) =>
