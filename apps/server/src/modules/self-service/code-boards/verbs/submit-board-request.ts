@@ -1,4 +1,4 @@
-import { type BoardRequestView, CODE_BOARD_TITLE_TYPE, local, TITLE_PROBLEM_TEXTS } from '@fpy/contracts';
+import { type BoardRequestView, local, TITLE_PROBLEM_TEXTS } from '@fpy/contracts';
 import { codeBoards, invoiceRequests } from '@fpy/db';
 import { type BuyerTitle, checkBuyerTitle, formatYuan, normalizeBuyerTitle, titleErrors } from '@fpy/domain';
 import { and, count, eq, gte } from 'drizzle-orm';
