@@ -1,5 +1,6 @@
-import { invoiceRequests, invoices, scanOrders } from '@fpy/db';
-import { eq } from 'drizzle-orm';
+import { invoiceRequests, invoices, outboxTasks, scanOrders } from '@fpy/db';
+import { and, eq } from 'drizzle-orm';
+import { redeliver } from '../../src/modules/platform/outbox/index.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, useTestApp } from '../harness.ts';
 
@@ -401,6 +402,46 @@ describe('an invoice the bureau refuses', () => {
     } finally {
       await setApproval({ mode: 'auto_below', capFen: 100_000 });
     }
+  });
+});
+
+describe('a hand-over the invoicing refuses', () => {
+  it('fails the request with the reason; 重新投递 reopens it once the cause is fixed', async () => {
+    // A 6% tax code at 13%: sales/invoicing's recompute refuses the invoice (RATE_NOT_ALLOWED).
+    const order = await createOrder(demo, {
+      lines: [{ ...LINE, rate: 'rate_13', taxCode: '3040201030000000000' }],
+    });
+    const b = buyer();
+    const sub = await b.submit(order.code);
+    expect(sub.statusCode, sub.body).toBe(200);
+    await settle();
+    const [req] = await app()
+      .services.db.select()
+      .from(invoiceRequests)
+      .where(eq(invoiceRequests.token, sub.json().token));
+    expect(req.state).toBe('failed');
+    expect(req.failReason).toBeTruthy();
+    expect((await b.status(req.token)).json().state).toBe('failed');
+    const [task] = await app()
+      .services.db.select()
+      .from(outboxTasks)
+      .where(and(eq(outboxTasks.kind, 'self-service.issue-request'), eq(outboxTasks.ref, String(req.id))));
+    expect(task.state).toBe('failed');
+    // The seller fixes the line's rate (here in the stored request), then the operator redelivers the task.
+    await app()
+      .services.db.update(invoiceRequests)
+      .set({ lines: [{ ...LINE, rate: 'rate_6', taxCode: '3040201030000000000' }] })
+      .where(eq(invoiceRequests.id, req.id));
+    const s = app().services;
+    const moved = await redeliver({
+      ctx: { db: s.db, jobs: s.jobs, tenantId: null, actor: null, ip: null },
+      input: { taskId: task.id },
+    });
+    expect(moved).toBeTruthy();
+    await settle();
+    await settle();
+    expect((await b.status(req.token)).json().state).toBe('issued');
+    expect((await orderRow(order.id)).state).toBe('invoiced');
   });
 });
 

@@ -2,7 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ModuleDeps } from '../../../http/module.ts';
 import { registerOutboxKind } from '../../platform/outbox/index.ts';
 import { alsoEnqueueOnIssued, type InvoiceIssuedPayload } from '../../sales/invoicing/index.ts';
-import { ISSUE_REQUEST_KIND, issuePolicy, runIssueTask, settleIssueTask } from './issue-task.ts';
+import {
+  ISSUE_REQUEST_KIND,
+  issuePolicy,
+  redeliverIssueTask,
+  runIssueTask,
+  settleIssueTask,
+} from './issue-task.ts';
 import { REQUEST_ISSUED_JOB, runRequestIssued } from './issued.ts';
 import { registerRequestRoutes } from './routes.ts';
 
@@ -29,6 +35,7 @@ export function registerInvoiceRequestsModule(app: FastifyInstance, { services }
     policy: issuePolicy,
     run: (task) => runIssueTask(services, task),
     onSettled: settleIssueTask,
+    onRedeliver: redeliverIssueTask,
   });
   alsoEnqueueOnIssued(REQUEST_ISSUED_JOB);
   services.jobs.processBatch<InvoiceIssuedPayload>(

@@ -106,3 +106,23 @@ export async function settleIssueTask(tx: Db, task: OutboxTask, settled: Settled
     .returning();
   if (req) await runSettledHook(tx, req, 'failed');
 }
+
+/**
+ * 任务管理's 重新投递 of a dead or refused issue task: a request the task left failed goes back to approved (its
+ * reason cleared) so the task's next run hands it over again; one still approved or issuing goes as it is; an
+ * issued, rejected or pending request refuses (nothing to hand over).
+ */
+export async function redeliverIssueTask(tx: Db, task: OutboxTask): Promise<boolean> {
+  const id = Number(task.ref);
+  const [reopened] = await tx
+    .update(invoiceRequests)
+    .set({ state: 'approved', failReason: null })
+    .where(and(eq(invoiceRequests.id, id), eq(invoiceRequests.state, 'failed')))
+    .returning({ id: invoiceRequests.id });
+  if (reopened) return true;
+  const [req] = await tx
+    .select({ state: invoiceRequests.state })
+    .from(invoiceRequests)
+    .where(eq(invoiceRequests.id, id));
+  return !!req && ['approved', 'issuing'].includes(req.state);
+}
