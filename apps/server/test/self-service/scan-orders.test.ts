@@ -407,10 +407,22 @@ describe('an invoice the bureau refuses', () => {
 
 describe('a hand-over the invoicing refuses', () => {
   it('fails the request with the reason; 重新投递 reopens it once the cause is fixed', async () => {
-    // A 6% tax code at 13%: sales/invoicing's recompute refuses the invoice (RATE_NOT_ALLOWED).
-    const order = await createOrder(demo, {
-      lines: [{ ...LINE, rate: 'rate_13', taxCode: '3040201030000000000' }],
+    // A 6% tax code at 13% is refused when the order is made, naming the line …
+    const refused = await app().app.inject({
+      method: 'POST',
+      url: ORDERS,
+      headers: bearer(demo),
+      payload: { lines: [{ ...LINE, rate: 'rate_13', taxCode: '3040201030000000000' }] },
     });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().code).toBe('RATE_NOT_ALLOWED');
+    // … and should such lines reach the hand-over anyway (here written into the stored order), sales/invoicing
+    // refuses the invoice.
+    const order = await createOrder(demo, { lines: [{ ...LINE, taxCode: '3040201030000000000' }] });
+    await app()
+      .services.db.update(scanOrders)
+      .set({ lines: [{ ...LINE, rate: 'rate_13', taxCode: '3040201030000000000' }] })
+      .where(eq(scanOrders.id, order.id));
     const b = buyer();
     const sub = await b.submit(order.code);
     expect(sub.statusCode, sub.body).toBe(200);

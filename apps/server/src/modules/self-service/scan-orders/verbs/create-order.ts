@@ -5,6 +5,8 @@ import { and, eq } from 'drizzle-orm';
 import { badRequest } from '../../../../lib/errors.ts';
 import { type AuditCtx, emitAudit, withTransaction } from '../../../../lib/write/index.ts';
 import { newShortCode } from '../../../delivery/short-links/index.ts';
+import { recompute } from '../../../sales/invoicing/index.ts';
+import { codeRatesFor } from '../../../sales/tax-codes/index.ts';
 import { readOrderWindow } from '../window.ts';
 
 type Order = typeof scanOrders.$inferSelect;
@@ -41,6 +43,25 @@ export async function createOrder(
 ): Promise<{ order: Order; created: boolean }> {
   const amountFen = orderAmountFen(input.lines);
   if (amountFen === null) throw badRequest('ORDER_AMOUNT_INVALID');
+  // The lines as sales/invoicing will judge them when the buyer asks (a rate the tax code does not allow, a
+  // figure out of range): refused now, naming the line, instead of an order that could never be issued.
+  recompute(
+    {
+      type: 'digital_ordinary',
+      pricingMode: 'inclusive',
+      buyer: { name: '购买方' },
+      lines: toStoredLines(input.lines).map((l) => ({
+        name: l.name,
+        amount: l.amountFen,
+        rate: l.rate as CreateOrderBody['lines'][number]['rate'],
+        ...(l.taxCode ? { taxCode: l.taxCode } : {}),
+        ...(l.quantity ? { quantity: l.quantity } : {}),
+        ...(l.unit ? { unit: l.unit } : {}),
+        ...(l.spec ? { spec: l.spec } : {}),
+      })),
+    },
+    await codeRatesFor(ctx.db),
+  );
   const at = input.at ?? new Date();
   const expiresAt = orderExpiresAt(at, await readOrderWindow(ctx.db, input.tenantId));
   return withTransaction(ctx, async (tx) => {
