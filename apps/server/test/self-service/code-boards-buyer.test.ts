@@ -223,6 +223,17 @@ describe('a buyer at a code board', () => {
     expect(await alike(board.code)).toBe(forged);
     await app().app.inject({ method: 'DELETE', url: `${CONTROLS}/${ctl.json().id}`, headers: bearer(demo) });
 
+    // The seller's one switch for self-service invoicing (扫码开票设置) pauses its boards too.
+    const INVOICE = '/api/self-service/titles/scan-invoice';
+    const paused = { enabled: false, titleSearch: true, titleUpload: true, rememberTitles: true };
+    expect((await inject(demo, 'PUT', INVOICE, paused)).statusCode).toBe(200);
+    try {
+      expect(await alike(board.code)).toBe(forged);
+    } finally {
+      await inject(demo, 'PUT', INVOICE, { ...paused, enabled: true });
+    }
+    expect((await b.open(board.code)).statusCode).toBe(200);
+
     // Another company's request token read through this board: unknown.
     if (other) {
       const mine = await buyer().submit(other.code, ask(1_000));

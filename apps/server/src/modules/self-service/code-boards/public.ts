@@ -10,7 +10,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Ctx } from '../../../http/context.ts';
 import { notFound, tooManyRequests } from '../../../lib/errors.ts';
 import { printNameOf } from '../../sales/commodities/index.ts';
-import { buyerFormRules } from '../titles/index.ts';
+import { buyerFormRules, scanInvoiceOpen } from '../titles/index.ts';
 import { controlsOf, effectiveCap } from './controls.ts';
 
 export type BoardRow = typeof codeBoards.$inferSelect;
@@ -30,8 +30,8 @@ export const CODE_WINDOW_SECONDS = 60;
 const unavailable = () => notFound('CODE_BOARD_UNAVAILABLE');
 
 /**
- * The working board behind `code`, or the one refusal: unknown, malformed, disabled, or its company's boards
- * switched off all answer 404 CODE_BOARD_UNAVAILABLE after the same steps, so nothing tells them apart. `use`
+ * The working board behind `code`, or the one refusal: unknown, malformed, disabled, its company's boards
+ * switched off or its self-service invoicing paused all answer 404 CODE_BOARD_UNAVAILABLE after the same steps, so nothing tells them apart. `use`
  * spends the code's own budget (submit or read).
  */
 export async function resolveBoard(ctx: Ctx, code: string, use: 'read' | 'submit'): Promise<BoardRow> {
@@ -39,7 +39,11 @@ export async function resolveBoard(ctx: Ctx, code: string, use: 'read' | 'submit
   if ((await misses.blockedMs(ctx.ip)) > 0) throw tooManyRequests();
   const key = BOARD_CODE_RE.test(code) ? code : '';
   const [board] = await ctx.db.select().from(codeBoards).where(eq(codeBoards.code, key)).limit(1);
-  const working = board?.enabled && (await controlsOf(ctx.db, board.tenantId)).enabled;
+  // The board on, the company's boards on (码牌管控), and its self-service invoicing not paused (扫码开票设置).
+  const working =
+    board?.enabled &&
+    (await controlsOf(ctx.db, board.tenantId)).enabled &&
+    (await scanInvoiceOpen(ctx.db, board.tenantId));
   if (!board || !working) {
     if (!(await misses.consume(ctx.ip)).ok) throw tooManyRequests();
     throw unavailable();
