@@ -37,7 +37,11 @@ async function api(server: BenchServer, token: string, method: string, path: str
   return text ? JSON.parse(text) : null;
 }
 
-export async function benchDelivery(port: number): Promise<DeliveryBench> {
+export async function benchDelivery(
+  port: number,
+  // Another checkout of the product (bench/baseline.ts) to measure an older commit the same way.
+  where: { cwd?: string; label?: string } = {},
+): Promise<DeliveryBench> {
   // Message id (the invoice number in the subject is not needed: every message counts once) → received at.
   const received: { at: number; bytes: number; to: string }[] = [];
   const smtp = new SMTPServer({
@@ -60,7 +64,7 @@ export async function benchDelivery(port: number): Promise<DeliveryBench> {
   const smtpPort = (smtp.server.address() as AddressInfo).port;
   // The stand-in listens on loopback, which the outbound guard refuses unless the installation allows it
   // (issue 28 §1): allowed here as the tests allow their own stand-ins.
-  const server = await startServer(port, { OUTBOUND_ALLOW_HOSTS: '127.0.0.1,::1' });
+  const server = await startServer(port, { OUTBOUND_ALLOW_HOSTS: '127.0.0.1,::1' }, undefined, where);
   try {
     const token = await server.login('demo', 'Demo@123');
     await api(server, token, 'POST', '/api/admin/v1/parameterSetting/enterpriseMail', {

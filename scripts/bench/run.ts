@@ -2,6 +2,9 @@
 // beside each figure; a benchmark informs, it does not fail the build.
 import { spawnSync } from 'node:child_process';
 import { benchAiCoding } from './ai-coding.ts';
+import { prepareBaseline } from './baseline.ts';
+import { benchBuyerFlow, printBuyerFlow } from './buyer.ts';
+import { benchBuyerPages, printBuyerPages } from './buyer-pages.ts';
 import { benchBatchImport } from './batch-import.ts';
 import { benchDelivery, printDelivery } from './delivery.ts';
 import { LOGIN_BUDGET_KB, measureScripts, PHONE_BUDGET_KB } from './bundle-size.ts';
@@ -21,6 +24,57 @@ const line = (name: string, value: string, target = '') =>
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 if (only === 'request-path') {
   await benchRequestPath({ baseline: process.env.BENCH_BASELINE }, line);
+  process.exit(0);
+}
+
+// `npm run bench -- --only delivery`: delivery by SMTP alone; with BENCH_BASELINE, this checkout and that commit in
+// alternating rounds (BENCH_ROUNDS, default 3; the order swaps each round), medians and their ratio — single runs of
+// the same code vary by a fifth on this machine, so one pair says nothing.
+if (only === 'delivery') {
+  const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+  const base = process.env.BENCH_BASELINE ? prepareBaseline(process.env.BENCH_BASELINE) : null;
+  const ours: number[] = [];
+  const theirs: number[] = [];
+  for (let i = 0; i < rounds; i++) {
+    const order = i % 2 === 0 ? (['main', 'base'] as const) : (['base', 'main'] as const);
+    for (const who of order) {
+      if (who === 'base' && !base) continue;
+      const d = await benchDelivery(9798, who === 'base' ? { cwd: base?.dir, label: 'baseline' } : {});
+      (who === 'main' ? ours : theirs).push(d.perSecond);
+      line(
+        `  round ${i + 1} ${who === 'main' ? 'this checkout' : base?.sha.slice(0, 7)}`,
+        `${d.perSecond} messages/s`,
+      );
+    }
+  }
+  const median = (a: number[]) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)] ?? 0;
+  line('Delivery by SMTP, median', `${median(ours)} messages/s`, `runs ${ours.join(', ')}`);
+  if (base)
+    line(
+      `  baseline ${base.sha.slice(0, 7)}, median`,
+      `${median(theirs)} messages/s`,
+      `runs ${theirs.join(', ')}; ratio ${(median(ours) / median(theirs)).toFixed(2)}`,
+    );
+  process.exit(0);
+}
+
+/** Buyer submissions per second to an issued invoice, then each buyer page cold (buyer.ts, buyer-pages.ts). */
+async function benchBuyer(port: number) {
+  const server = await startServer(port);
+  try {
+    const flow = await benchBuyerFlow(server);
+    printBuyerFlow(flow, line);
+    if (flow.issuedCode) printBuyerPages(await benchBuyerPages(server, flow.issuedCode), line);
+    else line('Buyer pages', 'skipped: no order was issued');
+  } finally {
+    await server.stop();
+  }
+}
+
+// `npm run bench -- --only buyer`: the scan-to-invoice flow and the buyer pages alone.
+if (only === 'buyer') {
+  if (spawnSync('node', ['scripts/ensure-web-build.mjs'], { stdio: 'inherit' }).status !== 0) process.exit(1);
+  await benchBuyer(9799);
   process.exit(0);
 }
 
@@ -95,7 +149,9 @@ if (only === 'ai-coding') {
   process.exit(0);
 }
 if (only)
-  throw new Error(`--only ${only}: the parts that run alone are request-path, bundle-size and ai-coding`);
+  throw new Error(
+    `--only ${only}: the parts that run alone are request-path, bundle-size, ai-coding, delivery and buyer`,
+  );
 
 const build = spawnSync('node', ['scripts/ensure-web-build.mjs'], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(1);
@@ -221,6 +277,10 @@ else line('Issued → PDF downloadable', 'skipped: PostgreSQL (127.0.0.1:5432) u
 
 // Issue 14 §6: delivery jobs per second end to end through a real SMTP server (PDF + XML attached).
 printDelivery(await benchDelivery(9798), line);
+
+// Issue 30 §4: buyers through the whole scan-to-invoice flow, then every buyer page's JavaScript and time to content.
+console.log('');
+await benchBuyer(9799);
 
 // Issue 28 §10: the shared request path against an older commit, when BENCH_BASELINE names one.
 if (process.env.BENCH_BASELINE) {
