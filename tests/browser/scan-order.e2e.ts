@@ -78,7 +78,7 @@ describe('scan-to-invoice on a phone (issue 30)', () => {
     expect(await page.getByTestId('order-submit').count()).toBe(0);
   }, 60_000);
 
-  test('the seller sees the order invoiced and creates another with its QR code', async () => {
+  test('the seller sees the order invoiced and creates another; its short link opens the buyer page', async () => {
     const { page } = s;
     await page.setViewportSize({ width: 1280, height: 900 });
     await login(page, 'demo', 'Demo@123');
@@ -93,6 +93,12 @@ describe('scan-to-invoice on a phone (issue 30)', () => {
     await expect.poll(() => page.getByTestId('order-total').textContent()).toContain('15.00');
     await page.getByRole('button', { name: '生成开票码' }).click();
     await page.getByTestId('order-qr').waitFor();
-    expect(await page.getByTestId('order-url').textContent()).toMatch(/\/webIndex\?c=[0-9A-Za-z]{16}/);
+    const url = (await page.getByTestId('order-url').textContent()) ?? '';
+    expect(url).toMatch(/\/q\/[0-9A-Za-z]{16}$/);
+    // The short link leads to the buyer's page of the new order.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(new URL(url).pathname);
+    await page.getByTestId('order-amount').waitFor();
+    expect(await page.getByTestId('order-amount').textContent()).toBe('¥15.00');
   }, 60_000);
 });

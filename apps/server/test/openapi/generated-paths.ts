@@ -5299,6 +5299,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/q/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 订单短链接：302 跳转到扫码开票页 /webIndex?c=<code>（不查询数据库，订单码是否有效由该页判断） */
+        get: operations["openOrderShortLink"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/readyz": {
         parameters: {
             query?: never;
@@ -26517,6 +26534,7 @@ export interface operations {
                         }[];
                         /** @enum {string} */
                         origin: "pos" | "console" | "import" | "api";
+                        pageUrl: string;
                         qrSvg: string;
                         remarks: string | null;
                         requestId: number | null;
@@ -26591,6 +26609,7 @@ export interface operations {
                         }[];
                         /** @enum {string} */
                         origin: "pos" | "console" | "import" | "api";
+                        pageUrl: string;
                         qrSvg: string;
                         remarks: string | null;
                         requestId: number | null;
@@ -26671,6 +26690,7 @@ export interface operations {
                         }[];
                         /** @enum {string} */
                         origin: "pos" | "console" | "import" | "api";
+                        pageUrl: string;
                         qrSvg: string;
                         remarks: string | null;
                         requestId: number | null;
@@ -30234,6 +30254,42 @@ export interface operations {
             };
             /** @description 参数不合法 { status: 400, code, message } */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    openOrderShortLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 操作过于频繁 { code: RATE_LIMITED } */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -87,7 +87,10 @@ describe('the order journey', () => {
     expect(order.code).toMatch(/^[0-9A-Za-z]{16}$/);
     expect(order.state).toBe('open');
     expect(order.amountFen).toBe(12_800);
-    expect(order.url).toContain(`/webIndex?c=${order.code}`);
+    expect(order.url).toMatch(new RegExp(`/q/${order.code}$`));
+    const short = await app().app.inject({ url: `/q/${order.code}`, remoteAddress: newIp() });
+    expect(short.statusCode).toBe(302);
+    expect(short.headers.location).toBe(`/webIndex?c=${order.code}`);
     expect(order.qrSvg).toContain('<svg');
 
     const b = buyer();

@@ -39,6 +39,8 @@ export const ORDER_API = {
   order: { method: 'GET', path: ORDER_BASE },
   /** The buyer's ask: the title and the invoice type; the amount and lines are the order's own. */
   submit: { method: 'POST', path: `${ORDER_BASE}/requests` },
+  /** The order's short address (its QR and the link the seller copies): 302 to /webIndex?c=<code>. */
+  short: { method: 'GET', path: '/q/{code}' },
   /** Where a request stands, by the buyer's request token (polled by the result pages). */
   request: { method: 'GET', path: '/api/public/self-service/requests/{token}' },
 } as const;

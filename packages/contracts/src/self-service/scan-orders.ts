@@ -102,8 +102,10 @@ export type OrderRow = z.infer<typeof orderRow>;
 export const orderDetail = orderRow.extend({
   lines: z.array(orderLine),
   remarks: z.string().nullable(),
-  /** The address the QR carries (the buyer's page /webIndex?c=<code>). */
+  /** The short address the QR carries (/q/<code> → the buyer's page /webIndex?c=<code>). */
   url: z.string(),
+  /** The buyer's page itself, for a link where a redirect does not suit. */
+  pageUrl: z.string(),
   /** The QR code as an SVG document. */
   qrSvg: z.string(),
 });
@@ -288,6 +290,17 @@ export const submitBuyerOrder = defineRoute({
   params: codeParams,
   body: submitOrderBody,
   reply: buyerRequestView,
+});
+
+export const openOrderShortLink = defineRoute({
+  ...ORDER_API.short,
+  method: 'GET',
+  permission: 'public',
+  rateLimited: true,
+  tag: TAG,
+  produces: 'file',
+  summary: '订单短链接：302 跳转到扫码开票页 /webIndex?c=<code>（不查询数据库，订单码是否有效由该页判断）',
+  params: codeParams,
 });
 
 export const getBuyerRequest = defineRoute({

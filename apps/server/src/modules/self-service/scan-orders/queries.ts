@@ -4,7 +4,7 @@ import { type ScanOrderViewState, orderViewState } from '@fpy/domain';
 import { and, count, desc, eq, gt, ilike, isNull, lte, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import QRCode from 'qrcode';
-import { applyVariantPath, APPLY_CODE_PARAM } from '@fpy/contracts/apply-pages';
+import { APPLY_CODE_PARAM, ORDER_API } from '@fpy/contracts/apply-pages';
 import type { AuthedCtx } from '../../../http/context.ts';
 import { dayRange } from '../../../data/day-range.ts';
 import { likePattern, offsetOf, orderBy } from '../../../data/paging.ts';
@@ -108,9 +108,13 @@ export async function listOrders(ctx: AuthedCtx, q: ListOrdersQuery) {
   return { total, rows: rows.map(({ o, ...extra }) => toRow(o, extra, now)) };
 }
 
-/** The address the order's QR carries: the buyer's page with the code. */
+/** The buyer's page with the code. */
+export const orderPageUrl = (config: { PUBLIC_BASE_URL?: string; PORT: number }, code: string) =>
+  `${publicBaseUrl(config)}/webIndex?${APPLY_CODE_PARAM}=${code}`;
+
+/** The short address the QR carries and the seller copies: /q/<code>, answered with a redirect to the page. */
 export const orderUrl = (config: { PUBLIC_BASE_URL?: string; PORT: number }, code: string) =>
-  `${publicBaseUrl(config)}${applyVariantPath('/webIndex', { brand: 'main', channel: 'live' })}?${APPLY_CODE_PARAM}=${code}`;
+  `${publicBaseUrl(config)}${ORDER_API.short.path.replace('{code}', code)}`;
 
 export async function orderDetail(
   ctx: AuthedCtx,
@@ -138,6 +142,7 @@ export async function orderDetail(
     lines: order.lines,
     remarks: order.remarks,
     url,
+    pageUrl: orderPageUrl(config, order.code),
     qrSvg: await QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }),
   };
 }

@@ -4,12 +4,14 @@ import {
   getOrderWindow,
   getScanOrder,
   importScanOrders,
+  openOrderShortLink,
   orderImportTemplate,
   listScanOrders,
   saveOrderWindow,
   submitBuyerOrder,
   voidScanOrder,
 } from '@fpy/contracts';
+import { APPLY_CODE_PARAM } from '@fpy/contracts/apply-pages';
 import { scanOrders } from '@fpy/db';
 import type { FastifyInstance } from 'fastify';
 import { scoped } from '../../../data/tenant-scope.ts';
@@ -56,4 +58,10 @@ export function registerScanOrderRoutes(app: FastifyInstance, { services }: Modu
     buyerOrderView(ctx.db, await resolveOrder(ctx, params.code)),
   );
   route(app, submitBuyerOrder, (ctx, { params, body }) => submitOrder(ctx, params.code, body));
+  // The QR carries /q/<code>: the redirect looks nothing up, so it tells a guesser nothing; the page resolves it.
+  route(app, openOrderShortLink, async (_ctx, { params, reply }) =>
+    reply
+      .header('cache-control', 'no-store')
+      .redirect(`/webIndex?${APPLY_CODE_PARAM}=${encodeURIComponent(params.code)}`, 302),
+  );
 }
