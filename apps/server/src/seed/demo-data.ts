@@ -20,8 +20,9 @@ import { createDefaultGroups, groupTypeId } from '../modules/platform/org/index.
 import { dictionarySeed } from './dictionaries.ts';
 import { seedOrgDemo } from './org-demo.ts';
 import { seedWalletDemo } from '../modules/self-service/wallets/index.ts';
-import { seedTitlesDemo } from './titles-demo.ts';
+import { seedBoardDemo } from '../modules/self-service/code-boards/index.ts';
 import { seedOrderDemo } from '../modules/self-service/scan-orders/index.ts';
+import { seedTitlesDemo } from './titles-demo.ts';
 import { seedBillingDemo } from './billing-demo.ts';
 import { seedInvoiceDemo, wantsDemoInvoices } from './invoice-demo.ts';
 import { seedPreopenDemo } from './preopen-demo.ts';
@@ -174,6 +175,7 @@ export async function seedDemoData(db: Db, uploads: FileStore) {
     await seedInvoiceDemo(db, 'demo');
     await seedPreopenDemo(db);
     await seedWalletDemo(db, 'demo');
+    await seedBoardDemo(db, 'demo');
     await seedOrderDemo(db, 'demo');
   }
   return true;
