@@ -393,7 +393,10 @@ describe('scoping of the buyer codes and the lists', () => {
       expect(r.statusCode).toBe(404);
       expect(r.json().code).toBe('WALLET_LINK_UNAVAILABLE');
     }
-    const qrUnknown = await app().app.inject({ url: `${PUB}/AbCdEf123456XyZ0AbCd/qr`, remoteAddress: newIp() });
+    const qrUnknown = await app().app.inject({
+      url: `${PUB}/AbCdEf123456XyZ0AbCd/qr`,
+      remoteAddress: newIp(),
+    });
     expect(qrUnknown.statusCode).toBe(404);
     expect(qrUnknown.json().code).toBe('WALLET_LINK_UNAVAILABLE');
     const working = await issuedLink(demo);

@@ -174,7 +174,8 @@ export const walletAccountBody = z.object({
 });
 export type WalletAccountBody = z.infer<typeof walletAccountBody>;
 /** One platform's account as its routes take it: the settings typed by the platform's schema (the document shows them). */
-const accountBodyOf = (platform: WalletPlatform) => walletAccountBody.extend({ config: WALLET_CONFIG[platform] });
+const accountBodyOf = (platform: WalletPlatform) =>
+  walletAccountBody.extend({ config: WALLET_CONFIG[platform] });
 export type WalletAccountBodyInput = z.input<typeof walletAccountBody>;
 
 export const walletAccountRow = z.object({

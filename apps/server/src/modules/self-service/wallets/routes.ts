@@ -65,7 +65,10 @@ export async function registerWalletRoutes(app: FastifyInstance) {
     const { link } = await openLink(ctx, params.code, 'read');
     const url = `${publicBaseUrl(ctx.config)}${buyerPageUrl(link.code)}`;
     const svg = await QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
-    return reply.header('content-type', 'image/svg+xml').header('cache-control', 'private, no-store').send(svg);
+    return reply
+      .header('content-type', 'image/svg+xml')
+      .header('cache-control', 'private, no-store')
+      .send(svg);
   });
 
   // The platforms sign the raw body: this route alone reads JSON and forms as text (an encapsulated context, so

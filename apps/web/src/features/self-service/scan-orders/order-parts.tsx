@@ -50,10 +50,8 @@ export function RequestStateTag({ state }: { state: RequestState | null }) {
   return <Tag color={REQUEST_COLOR[state]}>{t(`scanOrders.requestState.${state}`)}</Tag>;
 }
 
-export const linesText = (
-  t: TFunction,
-  r: Pick<OrderRow, 'firstLine' | 'lineCount'>,
-) => (r.lineCount > 1 ? t('scanOrders.linesMore', { first: r.firstLine, count: r.lineCount }) : r.firstLine);
+export const linesText = (t: TFunction, r: Pick<OrderRow, 'firstLine' | 'lineCount'>) =>
+  r.lineCount > 1 ? t('scanOrders.linesMore', { first: r.firstLine, count: r.lineCount }) : r.firstLine;
 
 /** The order's QR code, its link (copy) and its lines: what the seller prints or sends to the buyer. */
 export function OrderQrModal({ id, onClose }: { id: number | null; onClose: () => void }) {
