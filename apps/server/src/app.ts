@@ -29,7 +29,7 @@ import { type RegisterModule, registerModules } from './modules/index.ts';
 import { taxGatewayFor } from './modules/platform/tax-gateway/index.ts';
 import { installAccess } from './plugins/access.ts';
 import { ActorCache } from './plugins/auth.ts';
-import { installErrorHandling } from './plugins/errors.ts';
+import { frameworkError, installErrorHandling } from './plugins/errors.ts';
 import { installHealth, Readiness } from './plugins/health.ts';
 import { GateLogWriter, installGateLog } from './plugins/gate-log.ts';
 import { buildOpenApi } from './plugins/openapi.ts';
@@ -169,6 +169,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         : config.trustProxy,
     genReqId: () => crypto.randomUUID(),
     ajv: { customOptions: { coerceTypes: false } },
+    // An over-long or malformed path parameter is answered by our error handler (a message in the caller's
+    // language), not by Fastify's text, which echoes the address back.
+    frameworkErrors: frameworkError,
   });
   installErrorHandling(app);
   await installSecurityHeaders(app, { https: config.secureCookies });

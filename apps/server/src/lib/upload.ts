@@ -31,7 +31,7 @@ export async function readUpload(req: FastifyRequest, maxBytes: number, label: s
   const hasNul = (s: string | undefined) => !!s?.includes('\u0000');
   try {
     for await (const part of req.parts()) {
-      if (hasNul(part.fieldname)) nulIn ??= '字段名';
+      if (hasNul(part.fieldname)) nulIn ??= 'fieldname';
       if (part.type === 'field') {
         if (typeof part.value === 'string') {
           if (hasNul(part.value)) nulIn ??= part.fieldname;
@@ -39,7 +39,8 @@ export async function readUpload(req: FastifyRequest, maxBytes: number, label: s
         }
         continue;
       }
-      if (hasNul(part.filename)) nulIn ??= `${part.fieldname}（文件名）`;
+      // The file's field is named (not a text of one language): the NUL is in that field's file name.
+      if (hasNul(part.filename)) nulIn ??= part.fieldname;
       const chunks: Buffer[] = [];
       let size = 0;
       for await (const chunk of part.file) {

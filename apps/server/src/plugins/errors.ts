@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { formatMessage, type MessageKey } from '@fpy/contracts';
 import { ErrorStatus } from '@fpy/domain';
 import { requestLang } from '../http/lang.ts';
@@ -68,5 +68,19 @@ export function installErrorHandling(app: FastifyInstance) {
       message: say('INTERNAL_ERROR', { requestId }),
       requestId,
     });
+  });
+}
+
+/**
+ * Fastify's own refusals before any route is found (an over-long or malformed path parameter): worded like every
+ * other 4xx, in the request's language — Fastify's text would echo the address back. Passed as `frameworkErrors`.
+ */
+export function frameworkError(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
+  return reply.status(status).send({
+    status,
+    code: err.code ?? 'BAD_REQUEST',
+    message: formatMessage('BAD_REQUEST', undefined, requestLang(req)),
+    requestId: req.id,
   });
 }

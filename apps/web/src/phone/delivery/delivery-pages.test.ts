@@ -19,7 +19,7 @@ describe('buyer pages', () => {
   it('are recognised with a trailing slash, not by prefix', () => {
     expect(phoneEntryOf('/smsDetail/')?.name).toBe('delivery');
     expect(phoneEntryOf('/smsDetailX')).toBeUndefined();
-    expect(phoneEntryOf('/allEleToThirdPlat')).toBeUndefined();
+    expect(phoneEntryOf('/allEleNoSuchPage')).toBeUndefined();
     expect(buyerPageUrl('Ab12')).toBe('/smsDetail?c=Ab12');
   });
 

@@ -2,7 +2,7 @@ import type { MessageText } from '../text.ts';
 
 /** 电子发票卡包 (issue 30, lane WALLETS): the console's checks, the gateway's refusals, what a buyer is told. */
 export const walletMessages = {
-  'NOT_FOUND.walletAccount': { zh: '卡包账号不存在', en: 'The card-bag account does not exist' },
+  'NOT_FOUND.wallet_account': { zh: '卡包账号不存在', en: 'The card-bag account does not exist' },
   WALLET_SIGNATURE_INVALID: {
     zh: '回调签名验证失败',
     en: 'The callback signature did not verify',

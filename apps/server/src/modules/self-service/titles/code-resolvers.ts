@@ -20,7 +20,8 @@ export function registerTitleCodeResolver(kind: string, resolver: TitleCodeResol
 export async function tenantOfCode(db: Db, code: string): Promise<number | null> {
   for (const resolve of resolvers.values()) {
     const found = await resolve(db, code);
-    if (found) return found.tenantId;
+    // Only a real tenant id counts: a resolver looking codes up in a plain object could answer `__proto__`.
+    if (found && Number.isSafeInteger(found.tenantId) && found.tenantId > 0) return found.tenantId;
   }
   return null;
 }

@@ -85,7 +85,7 @@ export async function saveAccount(
           ),
         )
         .for('update');
-      if (!row) throw notFound('NOT_FOUND.walletAccount');
+      if (!row) throw notFound('NOT_FOUND.wallet_account');
       previous = row.config ?? {};
     }
     const config = keepMaskedSecrets(incoming, previous, WALLET_SECRET_DESTINATIONS[platform], {
@@ -136,7 +136,7 @@ export async function deleteAccount(ctx: AuthedCtx, platform: WalletPlatform, id
         ),
       )
       .returning();
-    if (!row) throw notFound('NOT_FOUND.walletAccount');
+    if (!row) throw notFound('NOT_FOUND.wallet_account');
     await emitAudit(tx, ctx, {
       tenantId,
       resource: ACCOUNT_RESOURCE,
