@@ -66,7 +66,9 @@ beforeAll(async () => {
     [BRAND_CODE]: brandTenant,
     [BUSY_CODE]: brandTenant,
   };
-  registerTitleCodeResolver('test', async (_db, code) => (Object.hasOwn(codes, code) ? { tenantId: codes[code] } : null));
+  registerTitleCodeResolver('test', async (_db, code) =>
+    Object.hasOwn(codes, code) ? { tenantId: codes[code] } : null,
+  );
 });
 
 describe('title-scan settings (console)', () => {
