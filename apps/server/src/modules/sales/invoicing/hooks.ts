@@ -26,13 +26,19 @@ export async function runRedIssuedHooks(tx: Db, ctx: VerbCtx, red: Invoice) {
  * `invoice.issued` (after the commit, asked for together with it). invoice.issued has one processor (the layout
  * files); a module that also reacts (delivery's auto-send) names its own job here instead of sharing that one.
  */
-const issuedJobs = new Set<string>([INVOICE_ISSUED_JOB]);
+/** Which issued invoices a follow-up job is for; without it, every one. */
+export type IssuedFilter = (invoice: Pick<Invoice, 'clientSerial'>) => boolean;
+const issuedJobs = new Map<string, IssuedFilter | undefined>([[INVOICE_ISSUED_JOB, undefined]]);
 
-export function alsoEnqueueOnIssued(jobName: string) {
-  issuedJobs.add(jobName);
+/**
+ * `only` keeps a job off the invoices it can never concern (self-service's request job only for the serials it
+ * hands over), so console issuing does not pay a queued job and a transaction per invoice for another module.
+ */
+export function alsoEnqueueOnIssued(jobName: string, only?: IssuedFilter) {
+  issuedJobs.set(jobName, only);
 }
 
-/** `invoice.issued` first, then the registered follow-up jobs. */
-export function issuedJobNames(): readonly string[] {
-  return [...issuedJobs];
+/** `invoice.issued` first, then the registered follow-up jobs that concern this invoice. */
+export function issuedJobNames(invoice: Pick<Invoice, 'clientSerial'>): readonly string[] {
+  return [...issuedJobs].filter(([, only]) => !only || only(invoice)).map(([name]) => name);
 }

@@ -4,6 +4,7 @@ import { registerOutboxKind } from '../../platform/outbox/index.ts';
 import { alsoEnqueueOnIssued, type InvoiceIssuedPayload } from '../../sales/invoicing/index.ts';
 import {
   ISSUE_REQUEST_KIND,
+  REQUEST_SERIAL_PREFIX,
   issuePolicy,
   redeliverIssueTask,
   runIssueTask,
@@ -37,7 +38,7 @@ export function registerInvoiceRequestsModule(app: FastifyInstance, { services }
     onSettled: settleIssueTask,
     onRedeliver: redeliverIssueTask,
   });
-  alsoEnqueueOnIssued(REQUEST_ISSUED_JOB);
+  alsoEnqueueOnIssued(REQUEST_ISSUED_JOB, (inv) => inv.clientSerial.startsWith(REQUEST_SERIAL_PREFIX));
   services.jobs.processBatch<InvoiceIssuedPayload>(
     REQUEST_ISSUED_JOB,
     async (items) => {

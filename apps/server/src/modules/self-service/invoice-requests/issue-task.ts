@@ -22,12 +22,15 @@ export const issuePolicy: OutboxPolicy = {
 
 type Request = typeof invoiceRequests.$inferSelect;
 
+/** Every invoice a request hands over has this serial prefix (how invoicing's issued hook tells them apart). */
+export const REQUEST_SERIAL_PREFIX = 'ssr-';
+
 /** The invoice a request asks for: the order's lines as they are (tax-inclusive), the buyer's title. */
 export function invoiceBody(req: Request): CreateInvoiceBody {
   const t = req.title;
   return {
     // The client serial makes the hand-over idempotent: a replayed task finds the invoice it created.
-    clientSerial: `ssr-${req.id}`,
+    clientSerial: `${REQUEST_SERIAL_PREFIX}${req.id}`,
     type: req.invoiceType as InvoiceType,
     pricingMode: 'inclusive',
     buyer: {

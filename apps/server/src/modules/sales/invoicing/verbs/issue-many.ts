@@ -105,7 +105,7 @@ export async function issueMany(ctx: GatewayCtx, refs: Ref[]): Promise<(Error | 
           .filter(({ invoice }) => status.get(keyOf(invoice)) === 'issued')
           .flatMap(({ invoice }) => {
             const payload: InvoiceIssuedPayload = { tenantId: invoice.tenantId, invoiceId: invoice.id };
-            return issuedJobNames().map((name) =>
+            return issuedJobNames(invoice).map((name) =>
               ctx.jobs.enqueue(name, payload, { attempts: 5, backoffMs: 500 }),
             );
           }),

@@ -59,7 +59,7 @@ export async function settle({
   if (won && invoice.status === 'issued') {
     const payload: InvoiceIssuedPayload = { tenantId: invoice.tenantId, invoiceId: invoice.id };
     await Promise.all(
-      issuedJobNames().map((name) => ctx.jobs.enqueue(name, payload, { attempts: 5, backoffMs: 500 })),
+      issuedJobNames(invoice).map((name) => ctx.jobs.enqueue(name, payload, { attempts: 5, backoffMs: 500 })),
     );
   }
   return { invoice, pending: false };
