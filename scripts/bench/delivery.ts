@@ -4,6 +4,7 @@
 // at once; the figure is messages received by the SMTP server (PDF + XML attached) per second, from the first
 // bulk request to the last message, and the p99 of request → received per message.
 // Standalone: node --import tsx scripts/bench/delivery.ts
+import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { SMTPServer } from 'smtp-server';
@@ -17,6 +18,23 @@ export interface DeliveryBench {
   p99Ms: number;
   avgKB: number;
   failed: number;
+  /** Server CPU (all its threads, user + system) from the first bulk request to the last message, per message. */
+  cpuMsPerMessage: number;
+}
+
+/**
+ * CPU the server process has used so far, in ms (Linux /proc; 0 elsewhere). Unlike messages/s it hardly moves
+ * when other work shares the machine, so two commits compare even on a busy machine.
+ */
+function serverCpuMs(pid: number | undefined): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(f[11]) + Number(f[12])) * 1000) / 100; // USER_HZ is 100 on Linux
+  } catch {
+    return 0;
+  }
 }
 
 const N = Number(process.env.BENCH_DELIVERY_N ?? 400);
@@ -105,6 +123,7 @@ export async function benchDelivery(
     }
 
     const started = Date.now();
+    const cpuStart = serverCpuMs(server.proc.pid);
     const tasks: string[] = [];
     for (let i = 0; i < ids.length; i += BULK) {
       const { taskId } = await api(server, token, 'POST', '/api/delivery/v1/deliveries/bulk', {
@@ -129,6 +148,7 @@ export async function benchDelivery(
       console.error(await api(server, token, 'GET', `/api/delivery/v1/invoices/${ids[0]}/deliveries`));
     }
     const ended = received.length ? received[received.length - 1].at : Date.now();
+    const cpuMs = serverCpuMs(server.proc.pid) - cpuStart;
     const lat = received.map((r) => r.at - started).sort((a, b) => a - b);
     const q = (p: number) => lat[Math.min(lat.length - 1, Math.floor(p * lat.length))] ?? 0;
     return {
@@ -138,6 +158,7 @@ export async function benchDelivery(
       p99Ms: q(0.99),
       avgKB: Math.round(received.reduce((s, r) => s + r.bytes, 0) / Math.max(1, received.length) / 1024),
       failed: N - received.length,
+      cpuMsPerMessage: Math.round((cpuMs / Math.max(1, received.length)) * 10) / 10,
     };
   } finally {
     await server.stop();
@@ -155,6 +176,7 @@ export function printDelivery(
     `(${d.avgKB} KB each with PDF + XML)`,
   );
   line('  bulk request → message received', `p50 ${d.p50Ms} ms, p99 ${d.p99Ms} ms`);
+  line('  server CPU per message', `${d.cpuMsPerMessage} ms`, '(user + system, all threads)');
   if (d.failed) line('  not received', String(d.failed));
 }
 
