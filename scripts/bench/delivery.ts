@@ -4,12 +4,11 @@
 // at once; the figure is messages received by the SMTP server (PDF + XML attached) per second, from the first
 // bulk request to the last message, and the p99 of request → received per message.
 // Standalone: node --import tsx scripts/bench/delivery.ts
-import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { SMTPServer } from 'smtp-server';
 import { fiveLineInvoice } from './issuing.ts';
-import { type BenchServer, startServer } from './server-process.ts';
+import { type BenchServer, serverCpuMs, startServer } from './server-process.ts';
 
 export interface DeliveryBench {
   messages: number;
@@ -20,21 +19,6 @@ export interface DeliveryBench {
   failed: number;
   /** Server CPU (all its threads, user + system) from the first bulk request to the last message, per message. */
   cpuMsPerMessage: number;
-}
-
-/**
- * CPU the server process has used so far, in ms (Linux /proc; 0 elsewhere). Unlike messages/s it hardly moves
- * when other work shares the machine, so two commits compare even on a busy machine.
- */
-function serverCpuMs(pid: number | undefined): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(f[11]) + Number(f[12])) * 1000) / 100; // USER_HZ is 100 on Linux
-  } catch {
-    return 0;
-  }
 }
 
 const N = Number(process.env.BENCH_DELIVERY_N ?? 400);

@@ -7,7 +7,7 @@ import { type Db, invoiceEvents, invoiceLines, invoices, openDb } from '@fpy/db'
 import autocannon from 'autocannon';
 import { runMode } from './issuing-modes.ts';
 import { freshDatabase, pgReachable } from './pg-admin.ts';
-import { startServer } from './server-process.ts';
+import { serverCpuMs, startServer } from './server-process.ts';
 
 export interface IssuingResult {
   database: 'PGlite' | 'PostgreSQL';
@@ -119,8 +119,14 @@ async function bareInserts(db: Db, seconds: number): Promise<number> {
   return Math.round(done / ((Date.now() - started) / 1000));
 }
 
-async function apiLoad(port: number, env: Record<string, string>, seconds: number) {
-  const server = await startServer(port, env);
+async function apiLoad(
+  port: number,
+  env: Record<string, string>,
+  seconds: number,
+  // Another checkout (bench/baseline.ts) measured the same way.
+  where: { cwd?: string; label?: string } = {},
+) {
+  const server = await startServer(port, env, undefined, where);
   try {
     const token = await server.login('demo', 'Demo@123');
     const run = (duration: number) =>
@@ -142,9 +148,13 @@ async function apiLoad(port: number, env: Record<string, string>, seconds: numbe
       });
     // Warm the JIT and the caches first; the figures measure steady state.
     await run(3);
+    const cpuStart = serverCpuMs(server.proc.pid);
     const r = await run(seconds);
+    const cpuMs = serverCpuMs(server.proc.pid) - cpuStart;
     return {
       apiPerSecond: Math.round(r.requests.average),
+      // Server CPU per accepted invoice (the acceptance and the issuing behind it that ran meanwhile).
+      cpuMsPerInvoice: Math.round((cpuMs / Math.max(1, r.requests.total)) * 100) / 100,
       p50: r.latency.p50,
       p99: r.latency.p99,
       non2xx: r.non2xx,
@@ -153,6 +163,11 @@ async function apiLoad(port: number, env: Record<string, string>, seconds: numbe
   } finally {
     await server.stop();
   }
+}
+
+/** The API figure alone on the embedded database, of this checkout or of `where.cwd` (no bare insert). */
+export function benchIssuingApi(port: number, where: { cwd?: string; label?: string } = {}, seconds = 10) {
+  return apiLoad(port, {}, seconds, where);
 }
 
 export async function benchIssuingPglite(port: number, seconds = 10): Promise<IssuingResult> {

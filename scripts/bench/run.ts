@@ -8,7 +8,7 @@ import { benchBuyerPages, printBuyerPages } from './buyer-pages.ts';
 import { benchBatchImport } from './batch-import.ts';
 import { benchDelivery, printDelivery } from './delivery.ts';
 import { LOGIN_BUDGET_KB, measureScripts, PHONE_BUDGET_KB } from './bundle-size.ts';
-import { benchIssuingPglite, benchIssuingPostgres, printIssuing } from './issuing.ts';
+import { benchIssuingApi, benchIssuingPglite, benchIssuingPostgres, printIssuing } from './issuing.ts';
 import { benchIssuingModes, printModes } from './issuing-modes.ts';
 import { load } from './load.ts';
 import { printPdfBench } from './pdf.ts';
@@ -81,6 +81,43 @@ async function benchBuyer(port: number) {
   } finally {
     await server.stop();
   }
+}
+
+// `npm run bench -- --only issuing`: POST /invoices on the embedded database alone; with BENCH_BASELINE, this
+// checkout and that commit in alternating rounds (BENCH_ROUNDS, default 3), medians of invoices/s and of server
+// CPU per invoice, and their ratios (issue 29: "the bench figures unchanged within noise").
+if (only === 'issuing') {
+  const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+  const base = process.env.BENCH_BASELINE ? prepareBaseline(process.env.BENCH_BASELINE) : null;
+  const runs = { main: [] as { rate: number; cpu: number }[], base: [] as { rate: number; cpu: number }[] };
+  for (let i = 0; i < rounds; i++) {
+    const order = i % 2 === 0 ? (['main', 'base'] as const) : (['base', 'main'] as const);
+    for (const who of order) {
+      if (who === 'base' && !base) continue;
+      const r = await benchIssuingApi(9791, who === 'base' ? { cwd: base?.dir, label: 'baseline' } : {});
+      runs[who].push({ rate: r.apiPerSecond, cpu: r.cpuMsPerInvoice });
+      line(
+        `  round ${i + 1} ${who === 'main' ? 'this checkout' : base?.sha.slice(0, 7)}`,
+        `${r.apiPerSecond} inv/s, p99 ${r.p99} ms`,
+        `server CPU ${r.cpuMsPerInvoice} ms per invoice`,
+      );
+    }
+  }
+  const median = (a: number[]) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)] ?? 0;
+  const rate = (who: 'main' | 'base') => median(runs[who].map((r) => r.rate));
+  const cpu = (who: 'main' | 'base') => median(runs[who].map((r) => r.cpu));
+  line(
+    'POST /api/billing/v1/invoices (PGlite), median',
+    `${rate('main')} inv/s`,
+    `CPU ${cpu('main')} ms per invoice`,
+  );
+  if (base)
+    line(
+      `  baseline ${base.sha.slice(0, 7)}, median`,
+      `${rate('base')} inv/s`,
+      `CPU ${cpu('base')} ms per invoice; ratios ${(rate('main') / rate('base')).toFixed(2)} (rate), ${(cpu('main') / cpu('base')).toFixed(2)} (CPU)`,
+    );
+  process.exit(0);
 }
 
 // `npm run bench -- --only buyer`: the scan-to-invoice flow and the buyer pages alone.
@@ -162,7 +199,7 @@ if (only === 'ai-coding') {
 }
 if (only)
   throw new Error(
-    `--only ${only}: the parts that run alone are request-path, bundle-size, ai-coding, delivery and buyer`,
+    `--only ${only}: the parts that run alone are request-path, bundle-size, ai-coding, delivery, issuing and buyer`,
   );
 
 const build = spawnSync('node', ['scripts/ensure-web-build.mjs'], { stdio: 'inherit' });

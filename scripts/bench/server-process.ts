@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { constants, publicEncrypt } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -87,4 +87,19 @@ export async function startServer(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * CPU the server process has used so far, in ms (Linux /proc; 0 elsewhere). Unlike a rate per second it hardly
+ * moves when other work shares the machine, so two commits compare even on a busy machine.
+ */
+export function serverCpuMs(pid: number | undefined): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(f[11]) + Number(f[12])) * 1000) / 100; // USER_HZ is 100 on Linux
+  } catch {
+    return 0;
+  }
 }
