@@ -150,11 +150,19 @@ export interface VerifyRequest {
   checkCodeLast6?: string;
 }
 
+/** The bureau's state of a checked invoice (查验 reply 发票状态): 正常 / 已红冲 / 已作废 / 异常(失控). */
+export type VerifiedState = 'normal' | 'red' | 'voided' | 'abnormal';
+
 export type VerifyResult =
   | {
       result: 'match';
       invoice: {
+        /** 发票代码 of a legacy invoice; absent for 数电. */
+        code?: string;
         number: string;
+        /** Lane CHECK (issue 31): the buyer's tax number and the bureau's state, as a 查验 reply carries them. */
+        buyerTaxNumber?: string | null;
+        state?: VerifiedState;
         type: InvoiceType;
         colour: InvoiceColour;
         sellerName: string;
