@@ -284,7 +284,11 @@ describe('downloads', () => {
     const xml = await b.file(code, 'xml');
     expect(xml.statusCode).toBe(200);
     expect(xmlText(parseXml(xml.body), 'Header/EIid')).toBe(inv.number);
-    const bad = await b.file(code, 'ofd');
+    const ofd = await b.file(code, 'ofd');
+    expect(ofd.statusCode).toBe(200);
+    expect(ofd.headers['content-disposition']).toContain(`filename="${inv.number}.ofd"`);
+    expect(ofd.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    const bad = await b.file(code, 'docx');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toContain('format');
   });

@@ -3029,7 +3029,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** 下载发票版式文件（PDF 票面或数电 XML；文件名为发票号码） */
+        /** 下载发票版式文件（PDF 票面、数电 XML 或 OFD 票面；文件名为发票号码） */
         get: operations["downloadInvoiceFile"];
         put?: never;
         post?: never;
@@ -4079,7 +4079,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** 购买方下载链接中发票的 PDF 或数电 XML（n 为批量链接中的序号）；作废发票不可下载 */
+        /** 购买方下载链接中发票的 PDF、数电 XML 或 OFD（n 为批量链接中的序号）；作废发票不可下载 */
         get: operations["downloadBuyerFile"];
         put?: never;
         post?: never;
@@ -20148,7 +20148,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                format: "pdf" | "xml";
+                format: "pdf" | "xml" | "ofd";
                 id: number;
             };
             cookie?: never;
@@ -24953,7 +24953,7 @@ export interface operations {
             header?: never;
             path: {
                 code: string;
-                format: "pdf" | "xml";
+                format: "pdf" | "xml" | "ofd";
             };
             cookie?: never;
         };

@@ -80,7 +80,7 @@ describe('PDF on first request (issue 14 §2)', () => {
       const created = (await c.create(invoiceBody())).json();
       // Issued, and its background render (PDF and XML) under way but held: the download comes first.
       await held.held;
-      expect(held.backgroundFormats).toEqual([['pdf', 'xml']]);
+      expect(held.backgroundFormats).toEqual([['pdf', 'xml', 'ofd']]);
       const inv = (await c.get(created.id)).json();
       expect(inv.status).toBe('issued');
       expect(await pdfRows(inv.id)).toHaveLength(0);

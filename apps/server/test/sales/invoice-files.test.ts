@@ -1,5 +1,6 @@
 import { invoiceFiles, invoiceLines, invoices } from '@fpy/db';
 import { and, eq } from 'drizzle-orm';
+import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { loadOrRenderPdf } from '../../src/modules/sales/invoice-files/pdf-for-zip.ts';
 import { filesDepsFor } from '../../src/modules/sales/invoice-files/render.ts';
@@ -34,7 +35,7 @@ describe('layout files of an issued invoice (issue 4 §4)', () => {
     expect(filesDepsFor(app().services.db).renderer.size).toBeGreaterThanOrEqual(1);
     const { token, inv } = await issued();
     const rows = await fileRows(inv.id);
-    expect(rows.map((r) => r.format).sort()).toEqual(['pdf', 'xml']);
+    expect(rows.map((r) => r.format).sort()).toEqual(['ofd', 'pdf', 'xml']);
     for (const r of rows) expect(r).toMatchObject({ tenantId: inv.tenantId, size: expect.any(Number) });
 
     const res = await get(token, inv.id, 'pdf');
@@ -181,7 +182,13 @@ describe('layout files of an issued invoice (issue 4 §4)', () => {
     expect((await get(agent, inv.id, 'xml')).statusCode).toBe(404);
     const clerk = await app().login('clerk', 'Clerk@123');
     expect((await get(clerk, inv.id, 'pdf')).statusCode).toBe(403);
-    expect((await get(token, inv.id, 'ofd')).statusCode).toBe(400);
+    expect((await get(token, inv.id, 'docx')).statusCode).toBe(400);
+    // The OFD face (issue 31): a zip whose document names the invoice.
+    const ofd = await get(token, inv.id, 'ofd');
+    expect(ofd.statusCode).toBe(200);
+    expect(ofd.headers['content-type']).toBe('application/ofd');
+    expect(ofd.headers['content-disposition']).toContain(`filename="${inv.number}.ofd"`);
+    expect(strFromU8(unzipSync(ofd.rawPayload)['OFD.xml'])).toContain(inv.number);
     expect((await get(token, 999_999, 'pdf')).statusCode).toBe(404);
     // The platform administrator reads every tenant.
     const admin = await app().login('admin', 'Admin@123');

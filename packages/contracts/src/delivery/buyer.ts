@@ -97,7 +97,7 @@ export const getBuyerLink = defineRoute({
   reply: buyerLinkReply,
 });
 
-export const BUYER_FILE_FORMATS = ['pdf', 'xml'] as const;
+export const BUYER_FILE_FORMATS = ['pdf', 'xml', 'ofd'] as const;
 
 export const downloadBuyerFile = defineRoute({
   ...BUYER_API.file,
@@ -105,9 +105,9 @@ export const downloadBuyerFile = defineRoute({
   rateLimited: true,
   tag: TAG,
   produces: 'file',
-  summary: '购买方下载链接中发票的 PDF 或数电 XML（n 为批量链接中的序号）；作废发票不可下载',
+  summary: '购买方下载链接中发票的 PDF、数电 XML 或 OFD（n 为批量链接中的序号）；作废发票不可下载',
   params: codeParams.extend({
-    format: z.enum(BUYER_FILE_FORMATS, { error: '文件格式只能是 pdf 或 xml' }),
+    format: z.enum(BUYER_FILE_FORMATS, { error: '文件格式只能是 pdf、xml 或 ofd' }),
   }),
   query: z.object({ n: position }),
 });

@@ -31,7 +31,7 @@ export const renewLink = (code: string, lang: Lang) =>
   lightCall<typeof renewBuyerLink>(BUYER_API.renew, { params: { code }, lang });
 
 /** Plain links, so a phone's browser downloads natively (no blob in memory, works in in-app browsers). */
-export const fileHref = (code: string, format: 'pdf' | 'xml', n: number) =>
+export const fileHref = (code: string, format: 'pdf' | 'xml' | 'ofd', n: number) =>
   lightUrl(BUYER_API.file, { code, format }, n ? { n } : {});
 export const zipHref = (code: string) => lightUrl(BUYER_API.zip, { code });
 export const shortUrl = (code: string) => `${location.origin}${SHORT_LINK_PREFIX}${encodeURIComponent(code)}`;

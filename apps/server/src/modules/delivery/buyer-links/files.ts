@@ -6,7 +6,12 @@ import { loadOrRenderFile } from '../../sales/invoice-files/index.ts';
 import { type LinkInvoice, linkInvoice, linkInvoices } from './face.ts';
 import type { LinkRow } from './resolve.ts';
 
-const MIME = { pdf: 'application/pdf', xml: 'application/xml; charset=utf-8', zip: 'application/zip' };
+const MIME = {
+  pdf: 'application/pdf',
+  xml: 'application/xml; charset=utf-8',
+  ofd: 'application/ofd',
+  zip: 'application/zip',
+};
 
 /** A voided invoice is no longer a valid document: the buyer sees its page but gets no file of it. */
 export function downloadable(inv: LinkInvoice): LinkInvoice {
@@ -28,13 +33,13 @@ function sendFile(reply: FastifyReply, name: string, type: keyof typeof MIME, by
   );
 }
 
-/** The PDF or XML of the invoice at position `n` (stored, or rendered now), named by its number. */
+/** The PDF, XML or OFD of the invoice at position `n` (stored, or rendered now), named by its number. */
 export async function sendLinkFile(
   db: Db,
   reply: FastifyReply,
   link: LinkRow,
   n: number,
-  format: 'pdf' | 'xml',
+  format: 'pdf' | 'xml' | 'ofd',
 ) {
   const inv = downloadable(await linkInvoice(db, link, n));
   const bytes = await loadOrRenderFile({ db }, link.tenantId, inv.id, format);

@@ -66,7 +66,7 @@ const COLUMNS = [
 ] as const;
 type ColumnKey = (typeof COLUMNS)[number]['key'];
 
-function titleOf(type: InvoiceType): string {
+export function titleOf(type: InvoiceType): string {
   if (type === 'digital_special' || type === 'digital_paper_special') return '电子发票（增值税专用发票）';
   if (type === 'digital_ordinary' || type === 'digital_paper_ordinary') return '电子发票（普通发票）';
   return (

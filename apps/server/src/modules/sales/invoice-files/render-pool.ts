@@ -180,7 +180,7 @@ class RenderPool implements Renderer {
       if (!task || task.id !== reply.id) return;
       slot.task = null;
       worker.unref();
-      if (reply.ok) task.resolve({ pdf: reply.pdf, xml: reply.xml });
+      if (reply.ok) task.resolve({ pdf: reply.pdf, xml: reply.xml, ofd: reply.ofd });
       else {
         const err = new Error(reply.message);
         if (reply.stack) err.stack = reply.stack;

@@ -14,7 +14,7 @@ export interface RenderRequest {
 }
 
 export type RenderReply =
-  | { id: number; ok: true; pdf?: Uint8Array; xml?: string }
+  | { id: number; ok: true; pdf?: Uint8Array; xml?: string; ofd?: Uint8Array }
   | { id: number; ok: false; message: string; stack?: string };
 
 const port = parentPort;
@@ -27,10 +27,10 @@ port.on('message', async ({ id, input }: RenderRequest) => {
       port.postMessage({ id, ok: true } satisfies RenderReply);
       return;
     }
-    const { pdf, xml } = await renderStep(input);
+    const { pdf, xml, ofd } = await renderStep(input);
     // Transfer only a buffer the view owns entirely; otherwise a copy crosses (never happens with pdf-lib today).
     const owned = pdf && pdf.byteOffset === 0 && pdf.byteLength === pdf.buffer.byteLength;
-    const reply: RenderReply = { id, ok: true, pdf, xml };
+    const reply: RenderReply = { id, ok: true, pdf, xml, ofd };
     port.postMessage(reply, owned ? [pdf.buffer as ArrayBuffer] : []);
   } catch (err) {
     const e = err instanceof Error ? err : new Error(String(err));

@@ -38,12 +38,13 @@ export function filesDepsFor(db: Db): FilesDeps {
 export const MIME: Record<InvoiceFileFormat, string> = {
   pdf: 'application/pdf',
   xml: 'application/xml; charset=utf-8',
+  ofd: 'application/ofd',
 };
 
 export const storageKeyOf = (tenantId: number, invoiceId: number, format: InvoiceFileFormat) =>
   `invoices/${tenantId}/${invoiceId}.${format}`;
 
-const FORMATS: readonly InvoiceFileFormat[] = ['pdf', 'xml'];
+const FORMATS: readonly InvoiceFileFormat[] = ['pdf', 'xml', 'ofd'];
 
 type Rendered = { number: string; bytes: Buffer };
 
@@ -135,10 +136,11 @@ async function renderFormats(
   const rendered = await deps.renderer.render({ data, seal, formats, face }, { urgent });
   const files: Partial<Record<InvoiceFileFormat, Buffer>> = {};
   for (const format of formats) {
+    const bin = format === 'ofd' ? rendered.ofd! : rendered.pdf!;
     const bytes =
       format === 'xml'
         ? Buffer.from(rendered.xml!, 'utf8')
-        : Buffer.from(rendered.pdf!.buffer, rendered.pdf!.byteOffset, rendered.pdf!.byteLength);
+        : Buffer.from(bin.buffer, bin.byteOffset, bin.byteLength);
     files[format] = await keepFile(db, deps, tenantId, invoiceId, format, bytes);
   }
   return { number: data.invoice.number, files };

@@ -39,6 +39,7 @@ const en = {
     'This invoice has been partly reversed (red-letter invoice {numbers}); book it together with the red-letter invoice.',
   downloadPdf: 'Download PDF',
   downloadXml: 'Download XML',
+  downloadOfd: 'Download OFD',
   downloadAll: 'Download all (ZIP)',
   sendEmail: 'Send to e-mail',
   sendSms: 'Get the link by SMS',

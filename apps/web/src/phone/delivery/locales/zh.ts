@@ -37,6 +37,7 @@ const zh = {
   // Actions
   downloadPdf: '下载 PDF',
   downloadXml: '下载 XML',
+  downloadOfd: '下载 OFD',
   downloadAll: '全部下载（ZIP）',
   sendEmail: '发送到邮箱',
   sendSms: '短信获取链接',

@@ -56,6 +56,9 @@ export function CopyPage({ code, n }: { code: string; n: number }) {
                   <a className="b-btn" href={fileHref(code, 'xml', inv.n)} download>
                     {t('downloadXml')}
                   </a>
+                  <a className="b-btn" href={fileHref(code, 'ofd', inv.n)} download>
+                    {t('downloadOfd')}
+                  </a>
                 </nav>
               )}
               <PageLink

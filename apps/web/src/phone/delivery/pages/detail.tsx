@@ -45,6 +45,9 @@ function OneInvoice({ code, link, n }: { code: string; link: LinkReply; n: numbe
           <a className="b-btn" href={fileHref(code, 'xml', inv.n)} download>
             {t('downloadXml')}
           </a>
+          <a className="b-btn" href={fileHref(code, 'ofd', inv.n)} download>
+            {t('downloadOfd')}
+          </a>
           <PageLink
             href={pageHref('/allEleInvoiceEmailInvoice', code, inv.n)}
             onGo={() => navigate('/allEleInvoiceEmailInvoice', code, inv.n)}

@@ -185,7 +185,7 @@ function Lines({ inv }: { inv: InvoiceDetail }) {
 }
 
 // Files not stored yet are rendered on request by the file route, so every numbered invoice offers both.
-const FORMATS = ['pdf', 'xml'];
+const FORMATS = ['pdf', 'xml', 'ofd'];
 
 function Files({ inv, code }: { inv: InvoiceDetail; code: string | readonly string[] }) {
   const { t } = useTranslation();
@@ -202,6 +202,9 @@ function Files({ inv, code }: { inv: InvoiceDetail; code: string | readonly stri
         )}
         {formats.includes('xml') && (
           <Button onClick={() => void saveInvoiceFile(inv, 'xml')}>{t('invoiceDetail.downloadXml')}</Button>
+        )}
+        {formats.includes('ofd') && (
+          <Button onClick={() => void saveInvoiceFile(inv, 'ofd')}>{t('invoiceDetail.downloadOfd')}</Button>
         )}
       </Space>
     </Can>

@@ -35,6 +35,7 @@ export default {
     noFiles: 'No layout file yet',
     downloadPdf: 'Download PDF',
     downloadXml: 'Download XML',
+    downloadOfd: 'Download OFD',
     events: 'Status history',
     eventActor: 'By',
     eventSystem: 'System',

@@ -35,6 +35,7 @@ export default {
     noFiles: '暂无版式文件',
     downloadPdf: '下载 PDF',
     downloadXml: '下载 XML',
+    downloadOfd: '下载 OFD',
     events: '状态记录',
     eventActor: '操作人',
     eventSystem: '系统',
