@@ -19,3 +19,4 @@ export * from './sales-preopen-phone.ts';
 export * from './self-service-wallets.ts';
 export * from './tax-sandbox-identity.ts';
 export * from './sales-invoicer-identity.ts';
+export * from './purchase-checks.ts';
