@@ -20,3 +20,5 @@ export * from './self-service-wallets.ts';
 export * from './tax-sandbox-identity.ts';
 export * from './sales-invoicer-identity.ts';
 export * from './purchase-checks.ts';
+export * from './purchase-received.ts';
+export * from './tax-sandbox-received.ts';

@@ -93,6 +93,8 @@ export const taxSandboxInvoices = pgTable(
     // Sequences are per seller (issue 4 §1), so the number alone is only unique within one seller.
     uniqueIndex('tax_sandbox_invoices_number_uq').on(t.sellerCreditCode, t.number),
     index('tax_sandbox_invoices_number_idx').on(t.number),
+    // Collection (归集, issue 31): what was issued to a buyer's tax number, in order of issue.
+    index('tax_sandbox_invoices_buyer_idx').on(t.buyerTaxNumber, t.issuedAt),
   ],
 );
 
