@@ -29,6 +29,8 @@ export * from './sales/invoices.ts';
 export * from './sales/invoice-review.ts';
 export * from './sales/preopen-phone.ts';
 export * from './sales/preopen-pages.ts';
+export * from './sales/invoicer-identity.ts';
+export * from './sales/invoicer-identity-pages.ts';
 export * from './sales/invoice-query.ts';
 export * from './sales/invoice-category.ts';
 export * from './sales/red-letter.ts';

@@ -24,6 +24,7 @@ import { registerInvoiceSetupModule } from './sales/invoice-setup/index.ts';
 import { registerInvoiceStatsModule } from './sales/invoice-stats/index.ts';
 import { registerInvoicingModule } from './sales/invoicing/index.ts';
 import { registerPreopenPhoneModule } from './sales/preopen-phone/index.ts';
+import { registerInvoicerIdentityModule } from './sales/invoicer-identity/index.ts';
 import { registerRedLetterModule } from './sales/red-letter/index.ts';
 import { registerSkuMapModule } from './sales/sku-map/index.ts';
 import { registerTaxCodesModule } from './sales/tax-codes/index.ts';
@@ -59,6 +60,7 @@ const MODULES: Record<'platform' | 'sales' | 'delivery' | 'self-service', Regist
     registerCustomersModule,
     registerInvoicingModule,
     registerPreopenPhoneModule,
+    registerInvoicerIdentityModule,
     registerRedLetterModule,
     registerInvoiceFilesModule,
     registerInvoiceBatchModule,

@@ -5,6 +5,7 @@ import { fileMessages } from './files.ts';
 import { authMessages, baseMessages, orgMessages } from './platform/auth-org-base.ts';
 import { invoicingMessages, redLetterMessages } from './sales/invoicing.ts';
 import { preopenPhoneMessages } from './sales/preopen-phone.ts';
+import { invoicerIdentityMessages } from './sales/invoicer-identity.ts';
 import { catalogueMessages } from './sales/catalogue.ts';
 import { taxGatewayMessages } from './platform/tax-gateway.ts';
 import { jobMessages } from './platform/jobs.ts';
@@ -40,6 +41,7 @@ export const messages = {
   ...invoicingMessages,
   ...redLetterMessages,
   ...preopenPhoneMessages,
+  ...invoicerIdentityMessages,
   ...catalogueMessages,
   ...taxGatewayMessages,
   ...jobMessages,

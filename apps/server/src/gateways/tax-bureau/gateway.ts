@@ -206,7 +206,22 @@ export interface TaxGateway {
   creditLine(tenantId: number): Promise<CreditLine>;
   verify(request: VerifyRequest): Promise<VerifyResult>;
   downloadLayout(tenantId: number, number: string, format: LayoutFormat): Promise<LayoutFile>;
+  /** 开票员身份认证: whether the bureau pauses the tenant's issuing until the invoicer confirms (see IdentityStatus). */
+  identityStatus(tenantId: number): Promise<IdentityStatus>;
+  /** A fresh captcha for the demand (an image; or a code the bureau texts the invoicer), the text never here. */
+  identityCaptcha(tenantId: number, challengeId: string): Promise<IdentityCaptcha | null>;
+  checkIdentityCaptcha(tenantId: number, challengeId: string, answer: string): Promise<IdentityCheck>;
 }
+
+/** Issues are refused (`bureau_rejected`) while `required`; a new demand has a new `challengeId`. */
+export type IdentityStatus =
+  | { state: 'confirmed'; confirmedAt: Date | null }
+  | { state: 'required'; challengeId: string; askedAt: Date };
+export type IdentityCaptcha =
+  | { kind: 'image'; contentType: string; bytes: Uint8Array; expiresAt: Date }
+  | { kind: 'sms'; phoneMasked: string; expiresAt: Date };
+/** `stale`: the demand was answered or replaced, or its captcha expired (ask for a new one). */
+export type IdentityCheck = 'confirmed' | 'wrong' | 'stale';
 
 /** A refusal of a synchronous gateway call (red-letter forms); issuing failures come back as IssueResult. */
 export class TaxGatewayError extends Error {

@@ -10,6 +10,7 @@ import type {
   VerifyRequest,
 } from '../../../../gateways/tax-bureau/gateway.ts';
 import { readCreditLine, setCreditLimit } from './credit.ts';
+import { checkIdentityCaptcha, demandIdentity, identityCaptcha, identityStatus } from './identity.ts';
 import { queryIssueResult } from './issue.ts';
 import { queryIssueResults, submitIssues } from './issue-batch.ts';
 import { downloadLayout } from './layout.ts';
@@ -91,7 +92,24 @@ export class SandboxTaxGateway implements TaxGateway {
     return downloadLayout(this.db, tenantId, number, format);
   }
 
+  identityStatus(tenantId: number) {
+    return identityStatus(this.db, tenantId);
+  }
+
+  identityCaptcha(tenantId: number, challengeId: string) {
+    return identityCaptcha(this.db, tenantId, challengeId, this.now());
+  }
+
+  checkIdentityCaptcha(tenantId: number, challengeId: string, answer: string) {
+    return checkIdentityCaptcha(this.db, tenantId, challengeId, answer, this.now());
+  }
+
   // ---- sandbox-only levers ----
+
+  /** The bureau asks the tenant's invoicer to confirm their identity; issuing pauses until they do. */
+  demandIdentity(tenantId: number) {
+    return demandIdentity(this.db, tenantId, this.now());
+  }
 
   /** Platform administrators adjust the current month's line (and the months after, which inherit it). */
   setMonthlyLimit(tenantId: number, monthlyLimitFen: number): Promise<CreditLine> {

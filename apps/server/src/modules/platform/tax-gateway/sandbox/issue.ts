@@ -14,6 +14,7 @@ import type { IssueRequest, IssueResult } from '../../../../gateways/tax-bureau/
 import { readCreditLine, restoreCredit } from './credit.ts';
 import { codeRatesFor } from '../../../sales/tax-codes/index.ts';
 import { checkIssueRequest, type Refusal } from './issue-checks.ts';
+import { IDENTITY_REFUSAL, pausedTenants } from './identity.ts';
 import { allocateSequence, formatDigitalNumber, regionOf } from './numbering.ts';
 import { type SandboxOptions, shanghaiDate, shanghaiMonth, shanghaiYear } from './options.ts';
 import { lockRedFormForIssue, markRedFormUsed } from './red-forms.ts';
@@ -100,8 +101,9 @@ export async function resultOf(db: Db, row: RequestRow): Promise<IssueResult> {
  * The checks every request passes first; failure injection draws once per request. The bureau's tax-code table
  * is the national one the product ships (in memory, shared with the database's transactions).
  */
-const refusalOf = async (tx: Db, opts: SandboxOptions, req: IssueRequest) =>
-  checkIssueRequest(req, opts.failureRate > 0 && opts.random() < opts.failureRate, await codeRatesFor(tx));
+const refusalOf = async (tx: Db, opts: SandboxOptions, req: IssueRequest, paused: ReadonlySet<number>) =>
+  checkIssueRequest(req, opts.failureRate > 0 && opts.random() < opts.failureRate, await codeRatesFor(tx)) ??
+  (paused.has(req.tenantId) ? IDENTITY_REFUSAL : null);
 
 /** A refusal: the request ends failed, and no number was taken. */
 async function failRequest(
@@ -127,7 +129,7 @@ export async function processRequest(tx: Db, opts: SandboxOptions, row: RequestR
   const now = opts.now();
   const month = shanghaiMonth(now);
   const fail = (r: Refusal | { code: string; message: string }) => failRequest(tx, requestId, r);
-  const refusal = await refusalOf(tx, opts, req);
+  const refusal = await refusalOf(tx, opts, req, await pausedTenants(tx, [req.tenantId]));
   if (refusal) return fail(refusal);
   if (req.colour !== 'red') return issueBlue(tx, opts, row, now);
 
@@ -282,9 +284,10 @@ const issuedResult = (number: string, now: Date): IssueResult => ({
 export async function processDueBlue(tx: Db, opts: SandboxOptions, rows: RequestRow[], now: Date) {
   const results = new Map<string, IssueResult>();
   const bySeller = new Map<string, RequestRow[]>();
+  const paused = await pausedTenants(tx, [...new Set(rows.map((r) => r.tenantId))]);
   for (const row of rows) {
     const req = row.payload as IssueRequest;
-    const refusal = await refusalOf(tx, opts, req);
+    const refusal = await refusalOf(tx, opts, req, paused);
     if (refusal) {
       results.set(row.requestId, await failRequest(tx, row.requestId, refusal));
       continue;
