@@ -18,6 +18,7 @@ import { titleMessages } from './self-service/titles.ts';
 import { codeBoardMessages } from './self-service/code-boards.ts';
 import { scanOrderMessages } from './self-service/orders.ts';
 import { walletMessages } from './self-service/wallets.ts';
+import { invoiceIntakeMessages } from './purchase/invoice-intake.ts';
 
 export * from './text.ts';
 export { REQUEST_PARTS, PASSWORD_PROBLEMS_EN } from './validation.ts';
@@ -54,6 +55,7 @@ export const messages = {
   ...codeBoardMessages,
   ...scanOrderMessages,
   ...walletMessages,
+  ...invoiceIntakeMessages,
 } as const satisfies Record<string, MessageText>;
 
 export type MessageKey = keyof typeof messages;
