@@ -1,6 +1,7 @@
 import { BUYER_PAGE_PATHS } from './delivery/buyer-pages.ts';
 import { APPLY_PAGE_PATHS } from './self-service/apply-pages.ts';
 import { PREOPEN_PAGE_PATHS } from './sales/preopen-pages.ts';
+import { VALIDATE_PAGE_PATHS } from './sales/invoicer-identity-pages.ts';
 
 /**
  * The phone entries (issue 29 §1): public pages a phone opens, each family its own light Vite entry built with
@@ -28,6 +29,8 @@ export const PHONE_ENTRIES: readonly PhoneEntry[] = [
   { name: 'apply', routes: APPLY_PAGE_PATHS, sample: '/webIndex?c=BenchCode0000000' },
   // Pre-issue review on the phone (issue 30, spec §2.9): the invoicer binds a phone and approves or rejects.
   { name: 'preopen', routes: PREOPEN_PAGE_PATHS, sample: '/invoicerBinding?c=BenchCode0000000000' },
+  // 开票员身份认证 (issue 30, /validate): the invoicer answers the tax bureau's captcha so issuing resumes.
+  { name: 'validate', routes: VALIDATE_PAGE_PATHS, sample: '/validate?c=BenchCode0000000000' },
 ];
 
 /** The entry's HTML, relative to apps/web (its source) and to apps/web/dist (what the build writes). */
