@@ -26,6 +26,7 @@ import { seedTitlesDemo } from './titles-demo.ts';
 import { seedBillingDemo } from './billing-demo.ts';
 import { seedInvoiceDemo, wantsDemoInvoices } from './invoice-demo.ts';
 import { seedPreopenDemo } from './preopen-demo.ts';
+import { seedIdentityDemo } from './identity-demo.ts';
 import { withTransaction } from '../lib/write/index.ts';
 
 const SEED_KEY = 'seed.demo';
@@ -177,6 +178,7 @@ export async function seedDemoData(db: Db, uploads: FileStore) {
     await seedWalletDemo(db, 'demo');
     await seedBoardDemo(db, 'demo');
     await seedOrderDemo(db, 'demo');
+    await seedIdentityDemo(db);
   }
   return true;
 }

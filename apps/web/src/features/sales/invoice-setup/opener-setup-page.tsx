@@ -1,10 +1,12 @@
 import { OPENER_ROLES } from '@fpy/contracts';
 import { Alert, Card, Col, Row, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { IdentityCard } from './identity-card.tsx';
 import { OpenerTable } from './opener-table.tsx';
 import { SealCard } from './seal-card.tsx';
 
-/** Spec §2.12 /outputInvoiceManager/openerSetup: drawers, payees and reviewers per department, and the seal. */
+/** Spec §2.12 /outputInvoiceManager/openerSetup: drawers, payees and reviewers per department, the seal, and
+ * 开票员身份认证 (the bureau's demand and the /validate link). */
 export default function OpenerSetupPage() {
   const { t } = useTranslation();
   return (
@@ -28,6 +30,7 @@ export default function OpenerSetupPage() {
       </Col>
       <Col xs={24} xl={8}>
         <SealCard />
+        <IdentityCard />
       </Col>
     </Row>
   );

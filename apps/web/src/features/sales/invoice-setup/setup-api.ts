@@ -1,4 +1,5 @@
 import {
+  getInvoicerIdentity,
   getSeal,
   listOpenerDepartments,
   listOpenerProfiles,
@@ -16,6 +17,7 @@ export const setupKeys = {
   seal: ['invoiceSetup', 'seal'] as const,
   printers: ['invoiceSetup', 'printers'] as const,
   printable: ['invoiceSetup', 'printable'] as const,
+  identity: ['invoiceSetup', 'identity'] as const,
 };
 
 export const openersQuery = (role: OpenerRole, departmentId?: number) =>
@@ -33,6 +35,12 @@ export const departmentsQuery = queryOptions({
 export const sealQuery = queryOptions({
   queryKey: setupKeys.seal,
   queryFn: ({ signal }) => call(getSeal, { signal }),
+});
+
+/** 开票员身份认证: the bureau's demand and the open link (identity-card.tsx). */
+export const identityQuery = queryOptions({
+  queryKey: setupKeys.identity,
+  queryFn: ({ signal }) => call(getInvoicerIdentity, { signal }),
 });
 
 export const printersQuery = queryOptions({

@@ -25,6 +25,20 @@ export default {
       resolveHint:
         "When issuing, the default of the user's department is used, else that of a parent department, else the company-wide default",
     },
+    identity: {
+      title: 'Invoicer identity confirmation',
+      ok: 'The tax bureau does not ask for a confirmation now; issuing works',
+      confirmedAt: 'Last confirmed: {{at}}',
+      required: 'The tax bureau asks the invoicer to confirm their identity; issuing is paused',
+      requiredHint:
+        "On {{at}} the tax bureau asked this company's invoicer to confirm who they are; issues fail until then. Create a link and have the invoicer scan it (or open it) on the phone and type the code; then click Retry on the failed invoices.",
+      link: 'Create link',
+      newLink: 'Create a new link',
+      scan: 'The invoicer scans the QR code with the phone, or copies the link and opens it on the phone',
+      until: 'The link is valid until {{at}}',
+      openLink:
+        'A link is open until {{at}} ({{n}} tries left). To show its QR code again, create a new link.',
+    },
     seal: {
       title: 'Invoice seal',
       hint: 'PNG or JPEG, up to 1 MB, transparent background recommended',
