@@ -8,6 +8,9 @@ import { taxGatewayFor } from '../modules/platform/tax-gateway/index.ts';
  * company: its issuing stays open for everything else the demo shows.
  */
 export async function seedIdentityDemo(db: Db, tenantCode = 'T0003') {
-  const [tenant] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.tenantCode, tenantCode));
+  const [tenant] = await db
+    .select({ id: tenants.id })
+    .from(tenants)
+    .where(eq(tenants.tenantCode, tenantCode));
   if (tenant) await taxGatewayFor(db).demandIdentity(tenant.id);
 }
