@@ -2969,6 +2969,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/billing/v1/invoicer-identity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 税务局是否要求开票员身份认证（要求期间暂停开具），以及当前有效的认证链接 */
+        get: operations["getInvoicerIdentity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/v1/invoicer-identity/links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 生成开票员身份认证链接（手机打开 /validate；30 分钟有效，替换之前的链接）；税务局未要求认证时 409 */
+        post: operations["createInvoicerIdentityLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/billing/v1/invoices": {
         parameters: {
             query?: never;
@@ -3895,6 +3929,40 @@ export interface paths {
         get: operations["allowedRates"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billingAll/free/invoice-all/free/sales/user/captchaCheck": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 提交验证码：正确则税务局确认身份、恢复开具；错误计次，多次错误后链接锁定 */
+        post: operations["invoicerCaptchaCheck"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billingAll/free/invoice-all/free/sales/user/captchaData": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 身份认证页：哪家企业要求认证，并向税务局取一个新的验证码（图片或短信）。未知、过期、伪造的链接一律 404 */
+        post: operations["invoicerCaptchaData"];
         delete?: never;
         options?: never;
         head?: never;
@@ -19508,6 +19576,101 @@ export interface operations {
             };
         };
     };
+    getInvoicerIdentity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        askedAt: string | null;
+                        confirmedAt: string | null;
+                        openLink: {
+                            attemptsLeft: number;
+                            expiresAt: string;
+                        } | null;
+                        /** @enum {string} */
+                        state: "confirmed" | "required";
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    createInvoicerIdentityLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        expiresAt: string;
+                        url: string;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     listInvoices: {
         parameters: {
             query?: {
@@ -24194,6 +24357,125 @@ export interface operations {
             };
             /** @description 无权限 { status: 40301 } */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    invoicerCaptchaCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    captcha: string;
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        askedAt: string;
+                        attemptsLeft: number;
+                        captcha: ({
+                            expiresAt: string;
+                            image: string;
+                            /** @constant */
+                            kind: "image";
+                        } | {
+                            expiresAt: string;
+                            /** @constant */
+                            kind: "sms";
+                            phoneMasked: string;
+                        }) | null;
+                        companyName: string;
+                        expiresAt: string;
+                        /** @enum {string} */
+                        state: "pending" | "confirmed";
+                        taxNumber: string;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 操作过于频繁 { code: RATE_LIMITED } */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    invoicerCaptchaData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        askedAt: string;
+                        attemptsLeft: number;
+                        captcha: ({
+                            expiresAt: string;
+                            image: string;
+                            /** @constant */
+                            kind: "image";
+                        } | {
+                            expiresAt: string;
+                            /** @constant */
+                            kind: "sms";
+                            phoneMasked: string;
+                        }) | null;
+                        companyName: string;
+                        expiresAt: string;
+                        /** @enum {string} */
+                        state: "pending" | "confirmed";
+                        taxNumber: string;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 操作过于频繁 { code: RATE_LIMITED } */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
