@@ -182,6 +182,41 @@ export type LayoutFile =
   | { available: true; bytes: Uint8Array; contentType: string; fileName: string }
   | { available: false; reason: string };
 
+/** 归集 (issue 31, lane CORE): the invoices issued to a buyer's tax number, by 属期 or since the last cursor. */
+export interface CollectRequest {
+  tenantId: number;
+  buyerTaxNumber: string;
+  /** yyyyMM: every invoice issued in the month, as it stands now. */
+  period?: string;
+  /** The cursor of the last answer: invoices issued or changed after it (absent: from the start). */
+  since?: string | null;
+}
+export interface CollectedInvoice {
+  code: string | null;
+  number: string;
+  type: InvoiceType;
+  colour: InvoiceColour;
+  sellerName: string;
+  sellerCreditCode: string;
+  buyerName: string;
+  buyerTaxNumber: string;
+  amountFen: number;
+  taxFen: number;
+  totalFen: number;
+  issueDate: string;
+  lines: { name: string; amountFen: number; taxFen: number; rate: TaxRate }[];
+  /** A red invoice: the blue one it reverses. */
+  blueNumber: string | null;
+  /** The bureau's state now and every change after issue, oldest first. */
+  state: VerifiedState;
+  changes: { state: VerifiedState; at: Date }[];
+}
+export interface CollectResult {
+  invoices: CollectedInvoice[];
+  /** Pass it back as `since` next time. */
+  cursor: string | null;
+}
+
 export interface TaxGateway {
   /** Accepts at once; the result arrives later (poll queryIssueResult). */
   submitIssue(request: IssueRequest): Promise<{ requestId: string }>;
@@ -206,6 +241,8 @@ export interface TaxGateway {
   creditLine(tenantId: number): Promise<CreditLine>;
   verify(request: VerifyRequest): Promise<VerifyResult>;
   downloadLayout(tenantId: number, number: string, format: LayoutFormat): Promise<LayoutFile>;
+  /** 归集: invoices issued to a buyer's tax number with their state changes (red-lettered, voided, abnormal). */
+  collectReceived(request: CollectRequest): Promise<CollectResult>;
   /** 开票员身份认证: whether the bureau pauses the tenant's issuing until the invoicer confirms (see IdentityStatus). */
   identityStatus(tenantId: number): Promise<IdentityStatus>;
   /** A fresh captcha for the demand (an image; or a code the bureau texts the invoicer), the text never here. */

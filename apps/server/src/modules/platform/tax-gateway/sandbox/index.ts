@@ -1,6 +1,7 @@
 import { type Db, taxSandboxInvoices, taxSandboxRedForms } from '@fpy/db';
 import { and, eq } from 'drizzle-orm';
 import type {
+  CollectRequest,
   CreditLine,
   IssueRequest,
   LayoutFormat,
@@ -17,6 +18,7 @@ import { downloadLayout } from './layout.ts';
 import { DEFAULT_SANDBOX_OPTIONS, type SandboxOptions, shanghaiMonth } from './options.ts';
 import { applyRedForm } from './red-apply.ts';
 import { actOnForm, lockForm, sweepExpired, toRedForm } from './red-forms.ts';
+import { collectReceived, markInvoice, seedSupplierStream } from './received-collect.ts';
 import { verifyInvoice } from './verify.ts';
 import { withTransaction } from '../../../../lib/write/index.ts';
 
@@ -104,7 +106,21 @@ export class SandboxTaxGateway implements TaxGateway {
     return checkIdentityCaptcha(this.db, tenantId, challengeId, answer, this.now());
   }
 
+  collectReceived(request: CollectRequest) {
+    return collectReceived(this.db, request, this.now());
+  }
+
   // ---- sandbox-only levers ----
+
+  /** The bureau marks an invoice abnormal (异常凭证) or voided; collection reports the change. */
+  markInvoice(sellerCreditCode: string, number: string, state: 'abnormal' | 'voided') {
+    return markInvoice(this.db, sellerCreditCode, number, state, this.now());
+  }
+
+  /** The demo's outside suppliers issue a stream of purchase invoices to a buyer (once per buyer). */
+  seedSupplierStream(buyer: { name: string; taxNumber: string }, count?: number, days?: number) {
+    return seedSupplierStream(this.db, buyer, this.now(), count, days);
+  }
 
   /** The bureau asks the tenant's invoicer to confirm their identity; issuing pauses until they do. */
   demandIdentity(tenantId: number) {
