@@ -56,4 +56,8 @@ export * from './self-service/title-texts.ts';
 export * from './self-service/scan-orders.ts';
 export * from './self-service/invoice-requests.ts';
 export * from './self-service/wallets.ts';
+export * from './purchase/checks.ts';
+export * from './purchase/reimbursements.ts';
+export * from './purchase/warnings.ts';
 export { ORDER_STATE_TEXTS } from './messages/self-service/orders.ts';
+export { CHECK_FIELD_TEXTS, CHECK_STATE_TEXTS } from './messages/purchase/checks.ts';

@@ -389,6 +389,57 @@ export const menuCatalogue: MenuDef[] = [
     ],
   },
   {
+    // Issue 31 (purchase side, /receiptsInvoice): each lane adds its pages here when they work.
+    code: 'receiptsInvoice',
+    zh: '进项发票',
+    en: 'Received invoices',
+    icon: 'FileDoneOutlined',
+    companyOnly: true,
+    children: [
+      // Lane CHECK: 查验, 扫码查验, 查验记录, 报销, 预警.
+      {
+        code: 'intelligentCheck',
+        zh: '智能查验',
+        en: 'Invoice check',
+        icon: 'SafetyCertificateOutlined',
+        elements: [
+          { action: 'check', zh: '查验', en: 'Check' },
+          { action: 'batch', zh: '批量查验', en: 'Batch check' },
+        ],
+      },
+      {
+        code: 'solaCheck',
+        zh: '扫码查验',
+        en: 'Scan check',
+        icon: 'QrcodeOutlined',
+        elements: [{ action: 'check', zh: '查验', en: 'Check' }],
+      },
+      {
+        code: 'checkRecord',
+        zh: '查验记录',
+        en: 'Check records',
+        icon: 'ProfileOutlined',
+        elements: [{ action: 'export', zh: '导出', en: 'Export' }],
+      },
+      {
+        code: 'invoiceReimbursement',
+        zh: '发票报销',
+        en: 'Reimbursement',
+        icon: 'WalletOutlined',
+        elements: [
+          { action: 'add', zh: '提交报销单', en: 'Submit claim' },
+          { action: 'withdraw', zh: '撤回报销单', en: 'Withdraw claim' },
+        ],
+      },
+      {
+        code: 'invoiceWarning',
+        zh: '发票预警',
+        en: 'Invoice warnings',
+        icon: 'BellOutlined',
+      },
+    ],
+  },
+  {
     // Issue 14: 开票平台设置 — what a tenant tells its buyers and how its invoices reach them. seal, companySeal,
     // signment, signsource and skp belong to later issues and are not listed until their pages work.
     code: 'invoicePlat',

@@ -13,3 +13,4 @@ export * from './delivery-failure.ts';
 export * from './masked-secret.ts';
 export * from './smtp-tls.ts';
 export * from './self-service/index.ts';
+export * from './purchase/check.ts';

@@ -34,6 +34,9 @@ import { registerCodeBoardsModule } from './self-service/code-boards/index.ts';
 import { registerWalletsModule } from './self-service/wallets/index.ts';
 import { registerInvoiceRequestsModule } from './self-service/invoice-requests/index.ts';
 import { registerScanOrdersModule } from './self-service/scan-orders/index.ts';
+import { registerChecksModule } from './purchase/checks/index.ts';
+import { registerReimbursementsModule } from './purchase/reimbursements/index.ts';
+import { registerWarningsModule } from './purchase/warnings/index.ts';
 
 export type { ModuleDeps, RegisterModule } from '../http/module.ts';
 
@@ -41,7 +44,7 @@ export type { ModuleDeps, RegisterModule } from '../http/module.ts';
  * Every module by product area, each entered through its index.ts with the same register(app, deps). A new
  * domain adds one line here; reactions between modules are hooks the reacting module registers.
  */
-const MODULES: Record<'platform' | 'sales' | 'delivery' | 'self-service', RegisterModule[]> = {
+const MODULES: Record<'platform' | 'sales' | 'delivery' | 'self-service' | 'purchase', RegisterModule[]> = {
   platform: [
     registerAuthModule,
     registerProfileModule,
@@ -85,6 +88,8 @@ const MODULES: Record<'platform' | 'sales' | 'delivery' | 'self-service', Regist
     registerCodeBoardsModule,
     registerWalletsModule,
   ],
+  // Issue 31: the purchase side (进项).
+  purchase: [registerChecksModule, registerReimbursementsModule, registerWarningsModule],
 };
 
 export async function registerModules(app: FastifyInstance, deps: ModuleDeps) {

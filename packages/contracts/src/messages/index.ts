@@ -18,6 +18,7 @@ import { titleMessages } from './self-service/titles.ts';
 import { codeBoardMessages } from './self-service/code-boards.ts';
 import { scanOrderMessages } from './self-service/orders.ts';
 import { walletMessages } from './self-service/wallets.ts';
+import { purchaseCheckMessages } from './purchase/checks.ts';
 import { invoiceIntakeMessages } from './purchase/invoice-intake.ts';
 
 export * from './text.ts';
@@ -55,6 +56,7 @@ export const messages = {
   ...codeBoardMessages,
   ...scanOrderMessages,
   ...walletMessages,
+  ...purchaseCheckMessages,
   ...invoiceIntakeMessages,
 } as const satisfies Record<string, MessageText>;
 

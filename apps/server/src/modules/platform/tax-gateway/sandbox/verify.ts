@@ -46,7 +46,7 @@ export const SANDBOX_LEGACY_INVOICES: readonly (Extract<VerifyResult, { result: 
     state: 'normal',
   },
   {
-    code: '031002100511',
+    code: '031002100513',
     number: '00038921',
     type: 'electronic_special',
     colour: 'blue',

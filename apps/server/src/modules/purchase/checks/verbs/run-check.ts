@@ -1,0 +1,77 @@
+import type { CheckElements, CheckRecordView } from '@fpy/contracts';
+import { type Db, checkRecords } from '@fpy/db';
+import { purchaseInvoiceKey } from '@fpy/domain';
+import type { VerifyRequest, VerifyResult } from '../../../../gateways/tax-bureau/gateway.ts';
+import type { AuthedCtx } from '../../../../http/context.ts';
+import { emitAudit, withTransaction } from '../../../../lib/write/index.ts';
+import { checkView, ownTaxNumber, ownTenant } from '../views.ts';
+
+export type CheckChannel = 'single' | 'batch' | 'scan';
+
+/** What the bureau is asked (§7.1): 数电 by 价税合计, legacy by 金额 or 校验码后 6 位. */
+export function verifyRequestOf(e: CheckElements): VerifyRequest {
+  if (!e.code) return { number: e.number, issueDate: e.issueDate, totalFen: e.totalFen };
+  return {
+    code: e.code,
+    number: e.number,
+    issueDate: e.issueDate,
+    ...(e.amountFen !== undefined ? { amountFen: e.amountFen } : {}),
+    ...(e.checkCodeLast6 ? { checkCodeLast6: e.checkCodeLast6 } : {}),
+  };
+}
+
+/**
+ * 查验 one invoice: asks the bureau (outside any transaction), then keeps the check record — who, when, the request
+ * and the reply as it came — with its audit row in one transaction. A bureau that cannot be reached is recorded as
+ * `failed` with the reason, never thrown away. Genuine invoices addressed to the company's tax number are the
+ * ones lane CORE records as received (recordReceived, wired when its face lands: receivedInvoiceId stays null).
+ */
+export async function runCheck(
+  ctx: AuthedCtx,
+  elements: CheckElements,
+  channel: CheckChannel,
+  batchId: string | null = null,
+): Promise<CheckRecordView> {
+  const tenantId = ownTenant(ctx.actor);
+  const request = verifyRequestOf(elements);
+  let reply: VerifyResult | { result: 'failed'; reason: string };
+  try {
+    reply = await ctx.taxGatewayFor(ctx.db).verify(request);
+  } catch (err) {
+    ctx.log.warn({ err }, 'purchase check: bureau verify failed');
+    reply = { result: 'failed', reason: err instanceof Error ? err.message.slice(0, 200) : 'unknown' };
+  }
+  const match = reply.result === 'match' ? reply.invoice : null;
+  const row = await withTransaction(ctx, async (tx: Db) => {
+    const [created] = await tx
+      .insert(checkRecords)
+      .values({
+        tenantId,
+        channel,
+        batchId,
+        invoiceKey: purchaseInvoiceKey(elements),
+        code: elements.code ?? null,
+        number: elements.number,
+        issueDate: elements.issueDate,
+        request,
+        result: reply.result,
+        state: match ? (match.state ?? 'normal') : null,
+        reply,
+        sellerName: match?.sellerName ?? null,
+        buyerTaxNumber: match?.buyerTaxNumber ?? null,
+        totalFen: match?.totalFen ?? null,
+        checkedBy: ctx.actor.userId,
+        checkedByName: ctx.actor.name,
+      })
+      .returning();
+    await emitAudit(tx, ctx, {
+      tenantId,
+      resource: 'checkRecord',
+      recordId: created.id,
+      action: 'check',
+      changes: { invoiceKey: created.invoiceKey, channel, result: reply.result, state: created.state },
+    });
+    return created;
+  });
+  return checkView(row, await ownTaxNumber(ctx.db, tenantId));
+}
