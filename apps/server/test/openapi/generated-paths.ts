@@ -4599,6 +4599,194 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/purchase/checks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 查验一张发票（数电：号码+日期+价税合计；税控：代码+号码+日期+金额或校验码后6位），记录请求与税局答复 */
+        post: operations["checkInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchase/checks/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 批量查验（粘贴的清单，每行一张，最多100行；逐行给出结果，错误行不影响其他行） */
+        post: operations["checkBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchase/checks/batch-file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 批量查验 Excel（发票代码、发票号码、开票日期、金额、校验码后6位；最多100行） */
+        post: operations["checkBatchFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchase/checks/batch-file/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 下载批量查验模板 (xlsx) */
+        get: operations["checkBatchTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchase/checks/records": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 查验记录（每次查验：谁、何时、请求与税局答复） */
+        get: operations["listCheckRecords"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchase/checks/records/:id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 一条查验记录，含原始请求与税局答复 */
+        get: operations["getCheckRecord"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchase/checks/records/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 按当前筛选条件导出查验记录 (xlsx) */
+        get: operations["exportCheckRecords"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchase/expense-claims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 报销单列表（含发票张数与合计） */
+        get: operations["listExpenseClaims"];
+        put?: never;
+        /** 提交报销单：逐张查验发票，已报销或已抵扣的发票被拒绝并说明由谁何时报销 */
+        post: operations["createExpenseClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchase/expense-claims/:id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 报销单详情与其发票 */
+        get: operations["getExpenseClaim"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchase/expense-claims/:id/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 撤回报销单：其发票可再次报销（仅本人或管理员） */
+        post: operations["withdrawExpenseClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchase/warnings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 发票预警：异常、作废、收票后红冲、供应商风险、重复报销尝试 */
+        get: operations["listPurchaseWarnings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/self-service/orders": {
         parameters: {
             query?: never;
@@ -26677,6 +26865,864 @@ export interface operations {
             };
             /** @description 操作过于频繁 { code: RATE_LIMITED } */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    checkInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amountFen?: number;
+                    /**
+                     * @default single
+                     * @enum {string}
+                     */
+                    channel?: "single" | "scan";
+                    checkCodeLast6?: string;
+                    code?: string;
+                    issueDate: string;
+                    number: string;
+                    totalFen?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        batchId: string | null;
+                        /** @enum {string} */
+                        channel: "single" | "batch" | "scan";
+                        checkedByName: string;
+                        code: string | null;
+                        createdAt: string;
+                        id: number;
+                        invoice: {
+                            amountFen: number;
+                            buyerName: string;
+                            buyerTaxNumber: string | null;
+                            code: string | null;
+                            colour: string;
+                            issueDate: string;
+                            number: string;
+                            sellerCreditCode: string;
+                            sellerName: string;
+                            /** @enum {string} */
+                            state: "normal" | "red" | "voided" | "abnormal";
+                            taxFen: number;
+                            totalFen: number;
+                            type: string;
+                        } | null;
+                        invoiceKey: string;
+                        issueDate: string;
+                        mismatch: string[];
+                        number: string;
+                        ownInvoice: boolean;
+                        receivedInvoiceId: number | null;
+                        /** @enum {string} */
+                        result: "match" | "mismatch" | "not_found" | "failed";
+                        state: ("normal" | "red" | "voided" | "abnormal") | null;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    checkBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        batchId: string;
+                        counts: {
+                            failed: number;
+                            invalid: number;
+                            match: number;
+                            mismatch: number;
+                            not_found: number;
+                        };
+                        rows: {
+                            error: string | null;
+                            field: string | null;
+                            record: {
+                                batchId: string | null;
+                                /** @enum {string} */
+                                channel: "single" | "batch" | "scan";
+                                checkedByName: string;
+                                code: string | null;
+                                createdAt: string;
+                                id: number;
+                                invoice: {
+                                    amountFen: number;
+                                    buyerName: string;
+                                    buyerTaxNumber: string | null;
+                                    code: string | null;
+                                    colour: string;
+                                    issueDate: string;
+                                    number: string;
+                                    sellerCreditCode: string;
+                                    sellerName: string;
+                                    /** @enum {string} */
+                                    state: "normal" | "red" | "voided" | "abnormal";
+                                    taxFen: number;
+                                    totalFen: number;
+                                    type: string;
+                                } | null;
+                                invoiceKey: string;
+                                issueDate: string;
+                                mismatch: string[];
+                                number: string;
+                                ownInvoice: boolean;
+                                receivedInvoiceId: number | null;
+                                /** @enum {string} */
+                                result: "match" | "mismatch" | "not_found" | "failed";
+                                state: ("normal" | "red" | "voided" | "abnormal") | null;
+                            } | null;
+                            row: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    checkBatchFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        batchId: string;
+                        counts: {
+                            failed: number;
+                            invalid: number;
+                            match: number;
+                            mismatch: number;
+                            not_found: number;
+                        };
+                        rows: {
+                            error: string | null;
+                            field: string | null;
+                            record: {
+                                batchId: string | null;
+                                /** @enum {string} */
+                                channel: "single" | "batch" | "scan";
+                                checkedByName: string;
+                                code: string | null;
+                                createdAt: string;
+                                id: number;
+                                invoice: {
+                                    amountFen: number;
+                                    buyerName: string;
+                                    buyerTaxNumber: string | null;
+                                    code: string | null;
+                                    colour: string;
+                                    issueDate: string;
+                                    number: string;
+                                    sellerCreditCode: string;
+                                    sellerName: string;
+                                    /** @enum {string} */
+                                    state: "normal" | "red" | "voided" | "abnormal";
+                                    taxFen: number;
+                                    totalFen: number;
+                                    type: string;
+                                } | null;
+                                invoiceKey: string;
+                                issueDate: string;
+                                mismatch: string[];
+                                number: string;
+                                ownInvoice: boolean;
+                                receivedInvoiceId: number | null;
+                                /** @enum {string} */
+                                result: "match" | "mismatch" | "not_found" | "failed";
+                                state: ("normal" | "red" | "voided" | "abnormal") | null;
+                            } | null;
+                            row: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    checkBatchTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listCheckRecords: {
+        parameters: {
+            query?: {
+                batchId?: string;
+                channel?: "single" | "batch" | "scan";
+                dateFrom?: string;
+                dateTo?: string;
+                limit?: number;
+                number?: string;
+                page?: number;
+                result?: "match" | "mismatch" | "not_found" | "failed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            batchId: string | null;
+                            /** @enum {string} */
+                            channel: "single" | "batch" | "scan";
+                            checkedByName: string;
+                            code: string | null;
+                            createdAt: string;
+                            id: number;
+                            invoice: {
+                                amountFen: number;
+                                buyerName: string;
+                                buyerTaxNumber: string | null;
+                                code: string | null;
+                                colour: string;
+                                issueDate: string;
+                                number: string;
+                                sellerCreditCode: string;
+                                sellerName: string;
+                                /** @enum {string} */
+                                state: "normal" | "red" | "voided" | "abnormal";
+                                taxFen: number;
+                                totalFen: number;
+                                type: string;
+                            } | null;
+                            invoiceKey: string;
+                            issueDate: string;
+                            mismatch: string[];
+                            number: string;
+                            ownInvoice: boolean;
+                            receivedInvoiceId: number | null;
+                            /** @enum {string} */
+                            result: "match" | "mismatch" | "not_found" | "failed";
+                            state: ("normal" | "red" | "voided" | "abnormal") | null;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getCheckRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        batchId: string | null;
+                        /** @enum {string} */
+                        channel: "single" | "batch" | "scan";
+                        checkedByName: string;
+                        code: string | null;
+                        createdAt: string;
+                        id: number;
+                        invoice: {
+                            amountFen: number;
+                            buyerName: string;
+                            buyerTaxNumber: string | null;
+                            code: string | null;
+                            colour: string;
+                            issueDate: string;
+                            number: string;
+                            sellerCreditCode: string;
+                            sellerName: string;
+                            /** @enum {string} */
+                            state: "normal" | "red" | "voided" | "abnormal";
+                            taxFen: number;
+                            totalFen: number;
+                            type: string;
+                        } | null;
+                        invoiceKey: string;
+                        issueDate: string;
+                        mismatch: string[];
+                        number: string;
+                        ownInvoice: boolean;
+                        receivedInvoiceId: number | null;
+                        reply: unknown;
+                        request: unknown;
+                        /** @enum {string} */
+                        result: "match" | "mismatch" | "not_found" | "failed";
+                        state: ("normal" | "red" | "voided" | "abnormal") | null;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    exportCheckRecords: {
+        parameters: {
+            query?: {
+                batchId?: string;
+                channel?: "single" | "batch" | "scan";
+                dateFrom?: string;
+                dateTo?: string;
+                number?: string;
+                result?: "match" | "mismatch" | "not_found" | "failed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listExpenseClaims: {
+        parameters: {
+            query?: {
+                limit?: number;
+                mine?: "0" | "1";
+                page?: number;
+                state?: "submitted" | "withdrawn";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            claimantName: string;
+                            claimNo: string;
+                            createdAt: string;
+                            id: number;
+                            invoiceCount: number;
+                            remark: string | null;
+                            /** @enum {string} */
+                            state: "submitted" | "withdrawn";
+                            title: string;
+                            totalFen: number;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    createExpenseClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    invoices: {
+                        amountFen?: number;
+                        checkCodeLast6?: string;
+                        code?: string;
+                        issueDate: string;
+                        number: string;
+                        totalFen?: number;
+                    }[];
+                    remark?: string | null;
+                    title: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        claimantName: string;
+                        claimNo: string;
+                        createdAt: string;
+                        id: number;
+                        invoiceCount: number;
+                        invoices: {
+                            amountFen: number;
+                            code: string | null;
+                            invoiceKey: string;
+                            invoiceType: string | null;
+                            issueDate: string;
+                            number: string;
+                            sellerName: string | null;
+                            taxFen: number;
+                            totalFen: number;
+                        }[];
+                        remark: string | null;
+                        /** @enum {string} */
+                        state: "submitted" | "withdrawn";
+                        title: string;
+                        totalFen: number;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getExpenseClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        claimantName: string;
+                        claimNo: string;
+                        createdAt: string;
+                        id: number;
+                        invoiceCount: number;
+                        invoices: {
+                            amountFen: number;
+                            code: string | null;
+                            invoiceKey: string;
+                            invoiceType: string | null;
+                            issueDate: string;
+                            number: string;
+                            sellerName: string | null;
+                            taxFen: number;
+                            totalFen: number;
+                        }[];
+                        remark: string | null;
+                        /** @enum {string} */
+                        state: "submitted" | "withdrawn";
+                        title: string;
+                        totalFen: number;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    withdrawExpenseClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        claimantName: string;
+                        claimNo: string;
+                        createdAt: string;
+                        id: number;
+                        invoiceCount: number;
+                        remark: string | null;
+                        /** @enum {string} */
+                        state: "submitted" | "withdrawn";
+                        title: string;
+                        totalFen: number;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listPurchaseWarnings: {
+        parameters: {
+            query?: {
+                kind?: "abnormal" | "voided" | "red_after_receipt" | "supplier_risk" | "duplicate_reimbursement";
+                limit?: number;
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            actorName: string;
+                            at: string;
+                            claimNo: string | null;
+                            code: string | null;
+                            detail: string | null;
+                            id: string;
+                            invoiceKey: string;
+                            /** @enum {string} */
+                            kind: "abnormal" | "voided" | "red_after_receipt" | "supplier_risk" | "duplicate_reimbursement";
+                            number: string;
+                            sellerName: string | null;
+                            totalFen: number | null;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
