@@ -37,6 +37,7 @@ import { registerScanOrdersModule } from './self-service/scan-orders/index.ts';
 import { registerChecksModule } from './purchase/checks/index.ts';
 import { registerReimbursementsModule } from './purchase/reimbursements/index.ts';
 import { registerWarningsModule } from './purchase/warnings/index.ts';
+import { registerInvoiceIntakeModule } from './purchase/invoice-intake/index.ts';
 
 export type { ModuleDeps, RegisterModule } from '../http/module.ts';
 
@@ -89,7 +90,12 @@ const MODULES: Record<'platform' | 'sales' | 'delivery' | 'self-service' | 'purc
     registerWalletsModule,
   ],
   // Issue 31: the purchase side (进项).
-  purchase: [registerChecksModule, registerReimbursementsModule, registerWarningsModule],
+  purchase: [
+    registerChecksModule,
+    registerReimbursementsModule,
+    registerWarningsModule,
+    registerInvoiceIntakeModule,
+  ],
 };
 
 export async function registerModules(app: FastifyInstance, deps: ModuleDeps) {

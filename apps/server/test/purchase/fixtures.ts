@@ -100,6 +100,8 @@ export async function zeroBomb(
   kind: 'honest' | 'lying',
   mib: number,
   name = 'Doc_0/Pages/Page_0/Content.xml',
+  /** With an OFD.xml beside it (an OFD bomb), or a plain ZIP of files. */
+  ofdXml = true,
 ) {
   const { constants, crc32, deflateRawSync } = await import('node:zlib');
   const { zipOf } = await import('../lib/archive-bomb.ts');
@@ -115,7 +117,7 @@ export async function zeroBomb(
   const ofd = Buffer.from('<?xml version="1.0"?><ofd:OFD xmlns:ofd="http://www.ofdspec.org/2016"/>');
   return zipOf([
     {
-      name: 'OFD.xml',
+      name: ofdXml ? 'OFD.xml' : 'readme.xml',
       data: ofd,
       method: 0,
       crc: crc32(ofd),

@@ -5,6 +5,10 @@ import type { MessageText } from '../text.ts';
  * refusal names the file ({file}) and says what to do.
  */
 export const invoiceIntakeMessages = {
+  'TENANT_REQUIRED.intake': {
+    zh: '收录进项发票须以企业用户登录',
+    en: 'Collecting received invoices needs a company user',
+  },
   'INTAKE_FILE.unknown_format': {
     zh: '文件「{file}」不是可识别的发票文件（支持数电 XML、PDF、OFD、二维码图片 PNG/JPG 及其 ZIP 压缩包）',
     en: 'File "{file}" is not a recognised invoice file (digital e-invoice XML, PDF, OFD, QR images PNG/JPG, or a ZIP of them)',
@@ -69,4 +73,4 @@ export const invoiceIntakeMessages = {
     zh: '税务机关查验暂不可用，请稍后重试',
     en: "The tax authority's check is unavailable; try again later",
   },
-} satisfies Record<string, MessageText>;
+} as const satisfies Record<string, MessageText>;
