@@ -4770,6 +4770,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/purchase/intake/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 上传进项发票文件（数电 XML、PDF、OFD、二维码图片，或它们的 ZIP 压缩包）：逐个解析、查验后收录，每个文件返回结果（新增 / 重复 / 拒绝及原因） */
+        post: operations["uploadReceivedFiles"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchase/intake/manual": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 手工录入进项发票：查验一致且购买方为本企业时收录（同一张发票只收录一次） */
+        post: operations["enterReceivedManually"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchase/intake/manual/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 手工录入时查验（不收录）：返回税务机关的票面或不一致的字段 */
+        post: operations["checkManualEntry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/purchase/warnings": {
         parameters: {
             query?: never;
@@ -27662,6 +27713,215 @@ export interface operations {
             };
             /** @description 无权限 { status: 40301 } */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    uploadReceivedFiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        created: number;
+                        duplicates: number;
+                        items: {
+                            code: string | null;
+                            file: string;
+                            issueDate: string | null;
+                            message: string | null;
+                            number: string | null;
+                            reason: string | null;
+                            receivedId: number | null;
+                            /** @enum {string} */
+                            result: "created" | "duplicate" | "refused";
+                            sellerName: string | null;
+                            state: string | null;
+                            totalFen: number | null;
+                        }[];
+                        refused: number;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    enterReceivedManually: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amountFen?: number;
+                    checkCodeLast6?: string;
+                    code?: string;
+                    issueDate: string;
+                    number: string;
+                    totalFen?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string | null;
+                        file: string;
+                        issueDate: string | null;
+                        message: string | null;
+                        number: string | null;
+                        reason: string | null;
+                        receivedId: number | null;
+                        /** @enum {string} */
+                        result: "created" | "duplicate" | "refused";
+                        sellerName: string | null;
+                        state: string | null;
+                        totalFen: number | null;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    checkManualEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amountFen?: number;
+                    checkCodeLast6?: string;
+                    code?: string;
+                    issueDate: string;
+                    number: string;
+                    totalFen?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        fields: string[];
+                        invoice: {
+                            amountFen: number;
+                            buyerName: string;
+                            buyerTaxNumber: string | null;
+                            code: string | null;
+                            issueDate: string;
+                            number: string;
+                            sellerName: string;
+                            sellerTaxNumber: string;
+                            state: string;
+                            taxFen: number;
+                            totalFen: number;
+                            type: string;
+                        } | null;
+                        message: string | null;
+                        /** @enum {string} */
+                        result: "match" | "mismatch" | "not_found" | "other_buyer";
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 操作过于频繁 { code: RATE_LIMITED } */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
