@@ -49,7 +49,7 @@ export const purchaseCheckMessages = {
   },
   'CHECK_ROW.columns': {
     zh: '应为：发票代码,发票号码,开票日期,金额,校验码后6位（数电发票代码留空）',
-    en: 'Expected: code,number,issue date,amount,check code last 6 (code empty for 数电)',
+    en: 'Expected: code,number,issue date,amount,check code last 6 (code empty for fully digital invoices)',
   },
   'CHECK_ROW.amount': {
     zh: '金额须为元，最多两位小数',

@@ -12,7 +12,7 @@ export default {
     singleHint:
       'Fill in the invoice elements and check; the result and the bureau’s reply are kept in the check records.',
     batchHint:
-      'One invoice per line: code,number,issue date,amount,check code last 6 (code empty for 数电, amount is the total; legacy special invoices take the amount before tax, ordinary ones the check code’s last 6). At most {{max}} lines; a bad line does not stop the others.',
+      'One invoice per line: code,number,issue date,amount,check code last 6 (code empty for fully digital, amount is the total; legacy special invoices take the amount before tax, ordinary ones the check code’s last 6). At most {{max}} lines; a bad line does not stop the others.',
     batchText: 'Invoice list',
     invalidRows: 'Not checked',
     row: 'Row',
@@ -36,12 +36,12 @@ export default {
     result: { match: 'Match', mismatch: 'Mismatch', not_found: 'Not found', failed: 'Failed' },
     state: { normal: 'Normal', red: 'Red-lettered', voided: 'Voided', abnormal: 'Abnormal' },
     channel: { single: 'Single', batch: 'Batch', scan: 'Scan' },
-    family: { digital: '数电 invoice', legacy: 'Legacy invoice (with code)' },
+    family: { digital: 'fully digital invoice', legacy: 'Legacy invoice (with code)' },
     type: {
-      digital_special: '数电 special VAT invoice',
-      digital_ordinary: '数电 ordinary invoice',
-      digital_paper_special: '数电 paper special invoice',
-      digital_paper_ordinary: '数电 paper ordinary invoice',
+      digital_special: 'Fully digital special VAT invoice',
+      digital_ordinary: 'Fully digital ordinary invoice',
+      digital_paper_special: 'Fully digital paper special invoice',
+      digital_paper_ordinary: 'Fully digital paper ordinary invoice',
       special_paper: 'Special VAT invoice',
       ordinary_paper: 'Ordinary VAT invoice',
       electronic_special: 'Electronic special VAT invoice',
@@ -73,7 +73,7 @@ export default {
     },
     rule: {
       code: 'The code has 10 or 12 digits',
-      digitalNumber: 'A 数电 number has 20 digits',
+      digitalNumber: 'A fully digital number has 20 digits',
       legacyNumber: 'A legacy number has 8 digits',
       issueDate: 'Pick the issue date',
       amount: 'Enter the amount in yuan, at most two decimals',

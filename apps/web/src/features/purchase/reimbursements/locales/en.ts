@@ -14,7 +14,7 @@ export default {
     actions: 'Actions',
     addInvoice: 'Add invoice',
     removeInvoice: 'Remove invoice',
-    hint: 'A 数电 invoice needs its number, issue date and total; a legacy one also its code, and the amount before tax (special) or the check code’s last 6 (ordinary). Each is checked with the bureau on submit; an invoice already reimbursed is refused.',
+    hint: 'A fully digital invoice needs its number, issue date and total; a legacy one also its code, and the amount before tax (special) or the check code’s last 6 (ordinary). Each is checked with the bureau on submit; an invoice already reimbursed is refused.',
     state: { submitted: 'Submitted', withdrawn: 'Withdrawn' },
     field: {
       claimNo: 'Claim no.',
@@ -25,7 +25,7 @@ export default {
       total: 'Amount (yuan)',
       state: 'State',
       createdAt: 'Submitted at',
-      code: 'Invoice code (empty for 数电)',
+      code: 'Invoice code (empty for fully digital)',
       number: 'Invoice number',
       issueDate: 'Issue date',
       amount: 'Amount (yuan)',
@@ -36,7 +36,7 @@ export default {
     rule: {
       title: 'Enter the purpose',
       code: 'The code has 10 or 12 digits',
-      number: 'The number has 20 digits (数电) or 8',
+      number: 'The number has 20 digits (fully digital) or 8',
       issueDate: 'Pick the issue date',
       amount: 'Yuan with at most two decimals',
       checkCode: 'Six digits',
