@@ -216,3 +216,36 @@ describe('开票员身份认证 — console, phone and the paused issuing', () =
     await s.reset();
   });
 });
+
+describe('开票员身份认证 — the sandbox lever for platform administrators', () => {
+  it('the platform administrator makes the bureau ask; a tenant administrator may not', async () => {
+    const s = await setup();
+    const URL_DEMAND = '/api/billing/v1/creditLine/identity-demand';
+    const tenantAdmin = await s.t.login('demo', 'Demo@123');
+    const refused = await s.t.app.inject({
+      method: 'POST',
+      url: URL_DEMAND,
+      headers: bearer(tenantAdmin),
+      payload: { tenantId: s.tenantId },
+    });
+    expect(refused.statusCode).toBe(403);
+    const admin = await s.t.login('admin', 'Admin@123');
+    const res = await s.t.app.inject({
+      method: 'POST',
+      url: URL_DEMAND,
+      headers: bearer(admin),
+      payload: { tenantId: s.tenantId },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ tenantId: s.tenantId, state: 'required' });
+    expect((await s.status()).json().state).toBe('required');
+    const unknown = await s.t.app.inject({
+      method: 'POST',
+      url: URL_DEMAND,
+      headers: bearer(admin),
+      payload: { tenantId: 999_999 },
+    });
+    expect(unknown.statusCode).toBe(404);
+    await s.reset();
+  });
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from '../common.ts';
 import { defineRoute } from '../route.ts';
 import { VALIDATE_API, VALIDATE_CAPTCHA_RE, VALIDATE_CODE_RE } from './invoicer-identity-pages.ts';
 
@@ -88,4 +89,19 @@ export const invoicerCaptchaCheck = defineRoute({
       .regex(VALIDATE_CAPTCHA_RE, '验证码格式不正确'),
   }),
   reply: identityView,
+});
+
+/**
+ * Sandbox lever for platform administrators: the embedded bureau asks a tenant's invoicer to confirm (as the real
+ * platform does now and then), so the pause, the link and /validate can be shown and tried on any company.
+ */
+export const demandSandboxIdentity = defineRoute({
+  method: 'POST',
+  path: '/api/billing/v1/creditLine/identity-demand',
+  permission: 'tenantManager:btn_edit',
+  platformOnly: true,
+  tag,
+  summary: '沙箱：模拟税务局要求该租户的开票员身份认证（认证前暂停开具）',
+  body: z.object({ tenantId: idSchema }),
+  reply: z.object({ tenantId: z.number().int(), state: z.literal('required'), askedAt: z.string() }),
 });

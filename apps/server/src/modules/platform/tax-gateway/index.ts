@@ -1,4 +1,4 @@
-import { getCreditLine, setCreditLine } from '@fpy/contracts';
+import { demandSandboxIdentity, getCreditLine, setCreditLine } from '@fpy/contracts';
 import { type Db, tenants } from '@fpy/db';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -28,7 +28,7 @@ async function requireTenant(ctx: AuthedCtx, tenantId: number) {
   if (!row) throw notFound('NOT_FOUND.company');
 }
 
-/** 税务网关: for now only the platform administrators' view and adjustment of a tenant's 授信额度 (§11.1). */
+/** 税务网关: the platform administrators' view and adjustment of a tenant's 授信额度 (§11.1), and the sandbox's identity demand. */
 export function registerTaxGatewayModule(app: FastifyInstance, _deps: ModuleDeps) {
   route(app, getCreditLine, async (ctx, { query }) => {
     await requireTenant(ctx, query.tenantId);
@@ -38,5 +38,11 @@ export function registerTaxGatewayModule(app: FastifyInstance, _deps: ModuleDeps
     await requireTenant(ctx, body.tenantId);
     const line = await taxGatewayFor(ctx.db).setMonthlyLimit(body.tenantId, body.monthlyLimitFen);
     return { tenantId: body.tenantId, ...line };
+  });
+  // Sandbox lever (开票员身份认证, like the credit line: the bureau's state, not a product record): the bureau asks the tenant's invoicer to confirm; issuing pauses until then.
+  route(app, demandSandboxIdentity, async (ctx, { body }) => {
+    await requireTenant(ctx, body.tenantId);
+    const demand = await taxGatewayFor(ctx.db).demandIdentity(body.tenantId);
+    return { tenantId: body.tenantId, state: 'required' as const, askedAt: demand.askedAt.toISOString() };
   });
 }

@@ -31,7 +31,11 @@ export async function identityStatus(db: Db, tenantId: number): Promise<Identity
 }
 
 /** Sandbox lever: the bureau asks the tenant's invoicer to confirm (a new demand replaces an open one). */
-export async function demandIdentity(db: Db, tenantId: number, now: Date): Promise<IdentityStatus> {
+export async function demandIdentity(
+  db: Db,
+  tenantId: number,
+  now: Date,
+): Promise<Extract<IdentityStatus, { state: 'required' }>> {
   const challengeId = randomBytes(12).toString('hex');
   const values = { state: 'required', challengeId, askedAt: now, captchaHash: null, captchaExpiresAt: null };
   await db
