@@ -2490,6 +2490,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/billing/v1/creditLine/identity-demand": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 沙箱：模拟税务局要求该租户的开票员身份认证（认证前暂停开具） */
+        post: operations["demandSandboxIdentity"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/billing/v1/customers": {
         parameters: {
             query?: never;
@@ -17550,6 +17567,58 @@ export interface operations {
                         remainingFen: number;
                         tenantId: number;
                         usedFen: number;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    demandSandboxIdentity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    tenantId: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        askedAt: string;
+                        /** @constant */
+                        state: "required";
+                        tenantId: number;
                     };
                 };
             };
