@@ -56,6 +56,7 @@ export * from './self-service/title-texts.ts';
 export * from './self-service/scan-orders.ts';
 export * from './self-service/invoice-requests.ts';
 export * from './self-service/wallets.ts';
+export * from './purchase/received-invoices.ts';
 export * from './purchase/checks.ts';
 export * from './purchase/reimbursements.ts';
 export * from './purchase/warnings.ts';

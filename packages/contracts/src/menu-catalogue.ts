@@ -396,6 +396,17 @@ export const menuCatalogue: MenuDef[] = [
     icon: 'FileDoneOutlined',
     companyOnly: true,
     children: [
+      // Lane CORE: 发票查询 (the received invoices, 归集 from the bureau).
+      {
+        code: 'invoiceQuery',
+        zh: '发票查询',
+        en: 'Invoice query',
+        icon: 'FileSearchOutlined',
+        elements: [
+          { action: 'export', zh: '导出', en: 'Export' },
+          { action: 'sync', zh: '立即同步', en: 'Sync now' },
+        ],
+      },
       // Lane CHECK: 查验, 扫码查验, 查验记录, 报销, 预警.
       {
         code: 'intelligentCheck',

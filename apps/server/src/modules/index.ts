@@ -38,6 +38,7 @@ import { registerChecksModule } from './purchase/checks/index.ts';
 import { registerReimbursementsModule } from './purchase/reimbursements/index.ts';
 import { registerWarningsModule } from './purchase/warnings/index.ts';
 import { registerInvoiceIntakeModule } from './purchase/invoice-intake/index.ts';
+import { registerReceivedInvoicesModule } from './purchase/received-invoices/index.ts';
 
 export type { ModuleDeps, RegisterModule } from '../http/module.ts';
 
@@ -91,6 +92,7 @@ const MODULES: Record<'platform' | 'sales' | 'delivery' | 'self-service' | 'purc
   ],
   // Issue 31: the purchase side (进项).
   purchase: [
+    registerReceivedInvoicesModule,
     registerChecksModule,
     registerReimbursementsModule,
     registerWarningsModule,

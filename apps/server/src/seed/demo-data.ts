@@ -25,6 +25,7 @@ import { seedOrderDemo } from '../modules/self-service/scan-orders/index.ts';
 import { seedTitlesDemo } from './titles-demo.ts';
 import { seedBillingDemo } from './billing-demo.ts';
 import { seedInvoiceDemo, wantsDemoInvoices } from './invoice-demo.ts';
+import { seedPurchaseDemo } from './purchase-demo.ts';
 import { seedPreopenDemo } from './preopen-demo.ts';
 import { seedIdentityDemo } from './identity-demo.ts';
 import { withTransaction } from '../lib/write/index.ts';
@@ -178,6 +179,7 @@ export async function seedDemoData(db: Db, uploads: FileStore) {
     await seedWalletDemo(db, 'demo');
     await seedBoardDemo(db, 'demo');
     await seedOrderDemo(db, 'demo');
+    await seedPurchaseDemo(db);
     await seedIdentityDemo(db);
   }
   return true;

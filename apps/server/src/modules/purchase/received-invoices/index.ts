@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleDeps } from '../../../http/module.ts';
+import { registerReceivedRoutes } from './routes.ts';
 import { RECEIVED_SYNC_INTERVAL_MS, RECEIVED_SYNC_TASK, syncAllTenants } from './sync.ts';
 
 /**
@@ -29,6 +30,7 @@ export { RECEIVED_SYNC_TASK, type SyncOutcome, syncAllTenants, syncTenant } from
 
 /** The scheduled 归集 of every tenant (once per tick across instances: the scheduler's Redis claim). */
 export function registerReceivedInvoicesModule(app: FastifyInstance, { services }: ModuleDeps) {
+  registerReceivedRoutes(app);
   services.scheduler.every(RECEIVED_SYNC_TASK, RECEIVED_SYNC_INTERVAL_MS, async () => {
     await syncAllTenants(services.db, services.taxGatewayFor, (tenantId, err) =>
       app.log.warn({ err, tenantId }, 'received-invoice sync failed'),

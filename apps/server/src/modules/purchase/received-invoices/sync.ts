@@ -1,7 +1,7 @@
 import { type Db, receivedSyncCursors, tenants } from '@fpy/db';
 import { and, eq, ne } from 'drizzle-orm';
 import type { CollectedInvoice, TaxGateway } from '../../../gateways/tax-bureau/gateway.ts';
-import { type AuditCtx, withTransaction } from '../../../lib/write/index.ts';
+import { type AuditCtx, emitAudit, withTransaction } from '../../../lib/write/index.ts';
 import { recordReceived } from './record.ts';
 
 export const RECEIVED_SYNC_TASK = 'purchase.received-sync';
@@ -75,6 +75,15 @@ export async function syncTenant(
     const cursor = answer.cursor ?? pos?.cursor ?? null;
     outcome.cursor = cursor;
     const stats = { lastSeen: outcome.seen, lastCreated: outcome.created, lastChanged: outcome.changed };
+    // A user's 立即同步 is audited as such; the schedule's runs leave the rows' own audits only.
+    if (audit.actor)
+      await emitAudit(tx, audit, {
+        tenantId,
+        resource: 'receivedInvoiceSync',
+        recordId: tenantId,
+        action: 'sync',
+        changes: { buyerTaxNumber, ...stats },
+      });
     await tx
       .insert(receivedSyncCursors)
       .values({ tenantId, buyerTaxNumber, cursor, lastRunAt: new Date(), ...stats })
