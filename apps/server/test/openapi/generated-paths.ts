@@ -4838,6 +4838,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/purchase/received-invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 进项发票查询（销售方、属期、开票日期、类型、状态、税率、来源、金额区间；分页排序；附合计） */
+        get: operations["listReceivedInvoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchase/received-invoices/:id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 一张进项发票：明细行与每次变化的记录（红冲、作废、异常、来源） */
+        get: operations["getReceivedInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchase/received-invoices/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 导出进项发票（Excel，最多50000条） */
+        get: operations["exportReceivedInvoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchase/received-invoices/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 归集状态（上次同步时间与结果） */
+        get: operations["receivedSyncStatus"];
+        put?: never;
+        /** 立即从税局归集本公司的进项发票（新开具与状态变化） */
+        post: operations["syncReceivedInvoices"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/purchase/warnings": {
         parameters: {
             query?: never;
@@ -27991,6 +28060,324 @@ export interface operations {
             };
             /** @description 操作过于频繁 { code: RATE_LIMITED } */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listReceivedInvoices: {
+        parameters: {
+            query?: {
+                amountMax?: string;
+                amountMin?: string;
+                dateFrom?: string;
+                dateTo?: string;
+                limit?: number;
+                number?: string;
+                page?: number;
+                period?: string;
+                rate?: "rate_13" | "rate_9" | "rate_6" | "rate_5" | "rate_3" | "rate_1_5" | "rate_1" | "rate_0";
+                seller?: string;
+                sort?: "issueDate" | "-issueDate" | "totalFen" | "-totalFen" | "taxFen" | "-taxFen";
+                source?: "sync" | "file" | "manual";
+                state?: "normal" | "red" | "voided" | "abnormal";
+                type?: "digital_special" | "digital_ordinary" | "digital_paper_special" | "digital_paper_ordinary" | "special_paper" | "ordinary_paper" | "electronic_special" | "electronic_ordinary" | "roll";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            amountFen: number;
+                            blueNumber: string | null;
+                            buyerName: string;
+                            buyerTaxNumber: string;
+                            code: string | null;
+                            /** @enum {string} */
+                            colour: "blue" | "red";
+                            createdAt: string;
+                            id: number;
+                            invoiceKey: string;
+                            invoiceType: string;
+                            issueDate: string;
+                            number: string;
+                            period: string;
+                            rates: string[];
+                            sellerName: string;
+                            sellerTaxNumber: string;
+                            sources: string[];
+                            /** @enum {string} */
+                            state: "normal" | "red" | "voided" | "abnormal";
+                            stateChangedAt: string | null;
+                            taxFen: number;
+                            totalFen: number;
+                        }[];
+                        sums: {
+                            amountFen: number;
+                            taxFen: number;
+                            totalFen: number;
+                        };
+                        total: number;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getReceivedInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        amountFen: number;
+                        blueNumber: string | null;
+                        buyerName: string;
+                        buyerTaxNumber: string;
+                        changes: {
+                            createdAt: string;
+                            detail: unknown;
+                            fromState: string | null;
+                            happenedAt: string | null;
+                            id: number;
+                            /** @enum {string} */
+                            kind: "created" | "state" | "fields" | "source";
+                            source: string;
+                            toState: string | null;
+                        }[];
+                        code: string | null;
+                        /** @enum {string} */
+                        colour: "blue" | "red";
+                        createdAt: string;
+                        id: number;
+                        invoiceKey: string;
+                        invoiceType: string;
+                        issueDate: string;
+                        lines: {
+                            amountFen: number;
+                            name: string;
+                            rate: string;
+                            taxFen: number;
+                        }[];
+                        number: string;
+                        period: string;
+                        rates: string[];
+                        sellerName: string;
+                        sellerTaxNumber: string;
+                        sources: string[];
+                        /** @enum {string} */
+                        state: "normal" | "red" | "voided" | "abnormal";
+                        stateChangedAt: string | null;
+                        taxFen: number;
+                        totalFen: number;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    exportReceivedInvoices: {
+        parameters: {
+            query?: {
+                amountMax?: string;
+                amountMin?: string;
+                dateFrom?: string;
+                dateTo?: string;
+                number?: string;
+                period?: string;
+                rate?: "rate_13" | "rate_9" | "rate_6" | "rate_5" | "rate_3" | "rate_1_5" | "rate_1" | "rate_0";
+                seller?: string;
+                sort?: "issueDate" | "-issueDate" | "totalFen" | "-totalFen" | "taxFen" | "-taxFen";
+                source?: "sync" | "file" | "manual";
+                state?: "normal" | "red" | "voided" | "abnormal";
+                type?: "digital_special" | "digital_ordinary" | "digital_paper_special" | "digital_paper_ordinary" | "special_paper" | "ordinary_paper" | "electronic_special" | "electronic_ordinary" | "roll";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receivedSyncStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        changed: number;
+                        created: number;
+                        lastRunAt: string | null;
+                        seen: number;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    syncReceivedInvoices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        changed: number;
+                        created: number;
+                        lastRunAt: string | null;
+                        seen: number;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
