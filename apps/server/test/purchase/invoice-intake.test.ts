@@ -301,6 +301,59 @@ describe('manual entry with 查验 as the user types (issue 31 §2)', () => {
     expect(foreignCheck.json()).toMatchObject({ result: 'other_buyer', invoice: null });
   });
 
+  it('legacy invoices by hand (专票 by amount, 普票 by check code) and the same 普票 from its QR picture is one', async () => {
+    const post = (payload: object) =>
+      app().app.inject({ method: 'POST', url: `${URL}/manual`, headers: bearer(demo), payload });
+    // The sandbox bureau's archive of legacy invoices to the demo company (lane CHECK, sandbox/verify.ts).
+    const special = await post({
+      code: '3100201130',
+      number: '04512870',
+      issueDate: '2026-09-14',
+      amountFen: 100_000,
+    });
+    expect(special.statusCode, special.body).toBe(200);
+    expect(special.json()).toMatchObject({ result: 'created', code: '3100201130', totalFen: 113_000 });
+    const wrong = await post({
+      code: '031002000111',
+      number: '61238805',
+      issueDate: '2026-10-09',
+      checkCodeLast6: '111111',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toContain('校验码');
+    const ordinary = await post({
+      code: '031002000111',
+      number: '61238805',
+      issueDate: '2026-10-09',
+      checkCodeLast6: '940517',
+    });
+    expect(ordinary.json()).toMatchObject({ result: 'created', totalFen: 10_600 });
+    const qr = '01,10,031002000111,61238805,100.00,20261009,17209481203551940517,BE2D';
+    const picture = await send(demo, '普票.png', await QRCode.toBuffer(qr, { scale: 5 }));
+    expect(picture.json().items[0]).toMatchObject({
+      result: 'duplicate',
+      receivedId: ordinary.json().receivedId,
+    });
+  });
+
+  it('hostile uploads: not multipart, empty, a workbook bomb, a NUL in the name', async () => {
+    const { xlsxBomb } = await import('../lib/archive-bomb.ts');
+    const plain = await app().app.inject({
+      method: 'POST',
+      url: `${URL}/files`,
+      headers: { ...bearer(brand), 'content-type': 'application/json' },
+      payload: { file: 'x' },
+    });
+    expect(plain.statusCode).toBeGreaterThanOrEqual(400);
+    expect(plain.statusCode).toBeLessThan(500);
+    expect((await send(brand, 'empty.pdf', Buffer.alloc(0))).statusCode).toBe(400);
+    const bomb = await send(brand, 'book.xlsx', xlsxBomb('lying'));
+    expect(bomb.statusCode).toBe(400);
+    expect(bomb.json().message).toContain('book.xlsx');
+    const nul = await send(brand, 'a\u0000.pdf', Buffer.from('%PDF-1.7'));
+    expect(nul.statusCode).toBe(400);
+  });
+
   it('needs the buttons; tenants apart', async () => {
     const clerk = await app().login('clerk', 'Clerk@123');
     expect((await send(clerk, 'a.xml', Buffer.from('<a/>'))).statusCode).toBe(403);
