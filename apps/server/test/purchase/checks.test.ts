@@ -11,6 +11,7 @@ import {
 import ExcelJS from 'exceljs';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { findReceivedByKey, recordReceived } from '../../src/modules/purchase/received-invoices/index.ts';
 import { bareUserToken, bearer, useTestApp } from '../harness.ts';
 import { blueRequest, freshSeller, issueOk, sandbox } from '../platform/tax-gateway-helpers.ts';
 
@@ -86,6 +87,15 @@ describe('查验 (§7.1)', () => {
       totalFen: 11_300,
     });
     expect(detail.reply).toMatchObject({ result: 'match', invoice: { number: digital.number } });
+    // Genuine and addressed to demo: recorded as received (one row, source manual), the record names it.
+    const demoTenant = (await app().services.db.select().from(users).where(eq(users.username, 'demo')))[0]
+      .tenantId!;
+    const received = await findReceivedByKey(app().services.db, demoTenant, digital.number);
+    expect(received).toMatchObject({ id: rec.receivedInvoiceId, totalFen: 11_300, state: 'normal' });
+    const again = (
+      await post(demo, API, { number: digital.number, issueDate: digital.issueDate, totalFen: 11_300 })
+    ).json();
+    expect(again.receivedInvoiceId).toBe(rec.receivedInvoiceId);
     const audit = await app()
       .services.db.select()
       .from(resourceChanges)
@@ -342,6 +352,70 @@ describe('报销: an invoice is reimbursed once', () => {
     );
   });
 
+  it('warns when a received invoice turns red, voided or abnormal (lane CORE’s hook), with a supplier at risk', async () => {
+    const db = app().services.db;
+    const demoTenant = (await db.select().from(users).where(eq(users.username, 'demo')))[0].tenantId!;
+    const fields = (number: string, state?: 'red' | 'abnormal') => ({
+      number,
+      buyerTaxNumber: '91310115MA1K4GDM05',
+      buyerName: '演示科技有限公司',
+      sellerName: '风险供应商有限公司',
+      sellerTaxNumber: '91310000MA1RISK001',
+      type: 'digital_special' as const,
+      colour: 'blue' as const,
+      issueDate: '2026-10-10',
+      amountFen: 10_000,
+      taxFen: 1_300,
+      totalFen: 11_300,
+      ...(state ? { state } : {}),
+    });
+    await db.transaction(async (tx) => {
+      await recordReceived(tx as never, {
+        tenantId: demoTenant,
+        fields: fields('26312000000077770001'),
+        source: 'sync',
+      });
+      await recordReceived(tx as never, {
+        tenantId: demoTenant,
+        fields: fields('26312000000077770002'),
+        source: 'sync',
+      });
+    });
+    await db.transaction(async (tx) => {
+      await recordReceived(tx as never, {
+        tenantId: demoTenant,
+        fields: fields('26312000000077770001', 'red'),
+        source: 'sync',
+      });
+      await recordReceived(tx as never, {
+        tenantId: demoTenant,
+        fields: fields('26312000000077770002', 'abnormal'),
+        source: 'sync',
+      });
+    });
+    const red = (await get(demo, '/api/purchase/warnings?kind=red_after_receipt')).json();
+    expect(red.rows).toContainEqual(
+      expect.objectContaining({
+        number: '26312000000077770001',
+        sellerName: '风险供应商有限公司',
+        detail: 'sync',
+        actorName: '',
+      }),
+    );
+    const risk = (await get(demo, '/api/purchase/warnings?kind=supplier_risk')).json();
+    expect(risk.rows).toContainEqual(expect.objectContaining({ sellerName: '风险供应商有限公司' }));
+    // Seeing the same state again warns no second time.
+    await db.transaction(async (tx) => {
+      await recordReceived(tx as never, {
+        tenantId: demoTenant,
+        fields: fields('26312000000077770001', 'red'),
+        source: 'sync',
+      });
+    });
+    const again = (await get(demo, '/api/purchase/warnings?kind=red_after_receipt')).json();
+    expect(again.rows.filter((w: { number: string }) => w.number === '26312000000077770001')).toHaveLength(1);
+  });
+
   it('lists the warnings a check saw: abnormal and voided invoices, a supplier at risk', async () => {
     await post(demo, API, {
       code: '031001900104',
@@ -351,7 +425,9 @@ describe('报销: an invoice is reimbursed once', () => {
     });
     const all = (await get(demo, '/api/purchase/warnings?limit=50')).json();
     const kinds = new Set(all.rows.map((w: { kind: string }) => w.kind));
-    expect(kinds).toEqual(new Set(['abnormal', 'voided', 'duplicate_reimbursement']));
+    expect(kinds).toEqual(
+      new Set(['abnormal', 'voided', 'red_after_receipt', 'supplier_risk', 'duplicate_reimbursement']),
+    );
     expect((await get(brand, '/api/purchase/warnings')).json().total).toBe(0);
   });
 });

@@ -61,7 +61,7 @@ export default function WarningPage() {
     {
       title: t('purchaseWarnings.field.seen'),
       key: 'seen',
-      render: (_: unknown, r) => `${r.actorName} ${formatDateTime(r.at)}`,
+      render: (_: unknown, r) => `${r.actorName || t('purchaseWarnings.bureau')} ${formatDateTime(r.at)}`,
     },
     {
       title: t('purchaseWarnings.field.detail'),
@@ -71,7 +71,9 @@ export default function WarningPage() {
           ? t('purchaseWarnings.heldBy', { claimNo: r.claimNo, detail: r.detail })
           : r.kind === 'supplier_risk'
             ? t('purchaseWarnings.flaggedNumbers', { numbers: r.detail })
-            : '',
+            : r.detail
+              ? t(`purchaseWarnings.source.${r.detail}`, { defaultValue: r.detail })
+              : t('purchaseWarnings.source.check'),
     },
     {
       title: t('purchaseWarnings.field.advice'),

@@ -4,6 +4,7 @@ import { purchaseInvoiceKey } from '@fpy/domain';
 import type { VerifyRequest, VerifyResult } from '../../../../gateways/tax-bureau/gateway.ts';
 import type { AuthedCtx } from '../../../../http/context.ts';
 import { emitAudit, withTransaction } from '../../../../lib/write/index.ts';
+import { recordReceived } from '../../received-invoices/index.ts';
 import { checkView, ownTaxNumber, ownTenant } from '../views.ts';
 
 export type CheckChannel = 'single' | 'batch' | 'scan';
@@ -23,8 +24,9 @@ export function verifyRequestOf(e: CheckElements): VerifyRequest {
 /**
  * 查验 one invoice: asks the bureau (outside any transaction), then keeps the check record — who, when, the request
  * and the reply as it came — with its audit row in one transaction. A bureau that cannot be reached is recorded as
- * `failed` with the reason, never thrown away. Genuine invoices addressed to the company's tax number are the
- * ones lane CORE records as received (recordReceived, wired when its face lands: receivedInvoiceId stays null).
+ * `failed` with the reason, never thrown away. A genuine invoice addressed to the company's tax number is recorded
+ * as received (purchase/received-invoices recordReceived, source manual: one row per invoice whatever the source,
+ * its bureau state kept) in the same transaction, and the check record names that row.
  */
 export async function runCheck(
   ctx: AuthedCtx,
@@ -42,7 +44,33 @@ export async function runCheck(
     reply = { result: 'failed', reason: err instanceof Error ? err.message.slice(0, 200) : 'unknown' };
   }
   const match = reply.result === 'match' ? reply.invoice : null;
+  const ownTax = await ownTaxNumber(ctx.db, tenantId);
+  const own = !!match && !!ownTax && match.buyerTaxNumber === ownTax;
   const row = await withTransaction(ctx, async (tx: Db) => {
+    const received =
+      own && match
+        ? await recordReceived(tx, {
+            tenantId,
+            source: 'manual',
+            actorId: ctx.actor.userId,
+            audit: ctx,
+            fields: {
+              code: match.code ?? null,
+              number: match.number,
+              buyerTaxNumber: ownTax,
+              buyerName: match.buyerName,
+              sellerName: match.sellerName,
+              sellerTaxNumber: match.sellerCreditCode,
+              type: match.type,
+              colour: match.colour,
+              issueDate: match.issueDate,
+              amountFen: match.amountFen,
+              taxFen: match.taxFen,
+              totalFen: match.totalFen,
+              state: match.state ?? 'normal',
+            },
+          })
+        : null;
     const [created] = await tx
       .insert(checkRecords)
       .values({
@@ -60,6 +88,7 @@ export async function runCheck(
         sellerName: match?.sellerName ?? null,
         buyerTaxNumber: match?.buyerTaxNumber ?? null,
         totalFen: match?.totalFen ?? null,
+        receivedInvoiceId: received?.id ?? null,
         checkedBy: ctx.actor.userId,
         checkedByName: ctx.actor.name,
       })
@@ -69,9 +98,15 @@ export async function runCheck(
       resource: 'checkRecord',
       recordId: created.id,
       action: 'check',
-      changes: { invoiceKey: created.invoiceKey, channel, result: reply.result, state: created.state },
+      changes: {
+        invoiceKey: created.invoiceKey,
+        channel,
+        result: reply.result,
+        state: created.state,
+        receivedInvoiceId: created.receivedInvoiceId,
+      },
     });
     return created;
   });
-  return checkView(row, await ownTaxNumber(ctx.db, tenantId));
+  return checkView(row, ownTax);
 }

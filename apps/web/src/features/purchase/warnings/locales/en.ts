@@ -18,6 +18,13 @@ export default {
       detail: 'Detail',
       advice: 'What to do',
     },
+    bureau: 'Tax bureau',
+    source: {
+      sync: 'Seen by the bureau collection',
+      file: 'Seen on a file upload',
+      manual: 'Seen on manual entry',
+      check: 'Seen by a check',
+    },
     heldBy: 'Already reimbursed on claim {{claimNo}} ({{detail}})',
     flaggedNumbers: 'Flagged invoices: {{numbers}}',
     advice: {

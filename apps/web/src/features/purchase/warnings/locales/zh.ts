@@ -16,6 +16,8 @@ export default {
       detail: '说明',
       advice: '处理建议',
     },
+    bureau: '税务机关',
+    source: { sync: '税局归集时发现', file: '上传文件时发现', manual: '录入查验时发现', check: '查验时发现' },
     heldBy: '已在报销单 {{claimNo}} 中报销（{{detail}}）',
     flaggedNumbers: '异常发票：{{numbers}}',
     advice: {
