@@ -147,3 +147,39 @@ describe('bad files (issue 31 §5)', () => {
     expect([sniff(f.pdf), sniff(f.ofd), sniff(f.xml), sniff(f.png)]).toEqual(['pdf', 'zip', 'xml', 'image']);
   });
 });
+
+describe('anything else (a fuzz of the readers)', () => {
+  it('answers a parse or a refusal for random bytes behind every magic, never another error', async () => {
+    const f = await productFiles(sampleFace());
+    let seed = 31;
+    const rand = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    const noise = (n: number) => Buffer.from(Array.from({ length: n }, () => Math.floor(rand() * 256)));
+    const heads = [
+      Buffer.from('%PDF-1.7\n'),
+      Buffer.from('PK\u0003\u0004'),
+      f.png.subarray(0, 33),
+      Buffer.from('<?xml '),
+    ];
+    const real = [f.pdf, f.ofd, f.png, f.xml];
+    for (let i = 0; i < 120; i++) {
+      const k = i % 4;
+      // Random tails behind a real header, or a real file with a stretch of it overwritten.
+      const bytes =
+        i % 8 < 4
+          ? Buffer.concat([heads[k], noise(Math.floor(rand() * 4000))])
+          : Buffer.from(real[k]).fill(
+              Math.floor(rand() * 256),
+              Math.floor(rand() * real[k].length),
+              Math.floor(rand() * real[k].length) + 64,
+            );
+      try {
+        await parseInvoiceFile(bytes);
+      } catch (err) {
+        expect(err, `case ${i}`).toBeInstanceOf(ParseRefusal);
+      }
+    }
+  }, 120_000);
+});

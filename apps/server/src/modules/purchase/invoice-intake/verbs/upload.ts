@@ -46,7 +46,12 @@ async function filesOf(upload: Upload): Promise<{ name: string; bytes: Uint8Arra
   const wanted = names.filter((n) => !SKIP(n));
   if (wanted.length > INTAKE_MAX_FILES)
     throw badRequest('INTAKE_FILE.archive_refused', { file: upload.fileName, max: INTAKE_MAX_FILES });
-  const files = unzipSync(upload.data, { filter: (f) => !SKIP(f.name) });
+  let files: Record<string, Uint8Array>;
+  try {
+    files = unzipSync(upload.data, { filter: (f) => !SKIP(f.name) });
+  } catch {
+    throw badRequest('INTAKE_FILE.archive_refused', { file: upload.fileName, max: INTAKE_MAX_FILES });
+  }
   return wanted.map((name) => ({ name, bytes: files[name] })).filter((f) => f.bytes);
 }
 
