@@ -111,4 +111,5 @@ export const UPLOAD_LABELS_EN: Readonly<Record<string, string>> = {
   图片: 'image',
   印章图片: 'seal image',
   编码表文件: 'code table file',
+  发票文件: 'invoice file',
 };
