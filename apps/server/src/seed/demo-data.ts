@@ -26,6 +26,7 @@ import { seedTitlesDemo } from './titles-demo.ts';
 import { seedBillingDemo } from './billing-demo.ts';
 import { seedInvoiceDemo, wantsDemoInvoices } from './invoice-demo.ts';
 import { seedPurchaseDemo } from './purchase-demo.ts';
+import { seedCheckDemo } from './check-demo.ts';
 import { seedPreopenDemo } from './preopen-demo.ts';
 import { seedIdentityDemo } from './identity-demo.ts';
 import { withTransaction } from '../lib/write/index.ts';
@@ -180,6 +181,7 @@ export async function seedDemoData(db: Db, uploads: FileStore) {
     await seedBoardDemo(db, 'demo');
     await seedOrderDemo(db, 'demo');
     await seedPurchaseDemo(db);
+    await seedCheckDemo(db);
     await seedIdentityDemo(db);
   }
   return true;

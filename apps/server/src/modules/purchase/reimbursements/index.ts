@@ -17,6 +17,8 @@ import { claimInvoiceView, claimView, holdersOf } from './views.ts';
  * when holds an invoice (lane DEDUCT refuses selecting a reimbursed invoice with it, if it wishes).
  */
 export { holdersOf };
+/** The claim verb itself, for the demo seed. */
+export { createClaim as createExpenseClaimFor };
 
 export function registerReimbursementsModule(app: FastifyInstance, _deps: ModuleDeps) {
   route(app, createExpenseClaim, async (ctx, { body }) => createClaim(ctx, body));
