@@ -405,6 +405,7 @@ export const menuCatalogue: MenuDef[] = [
         elements: [
           { action: 'export', zh: '导出', en: 'Export' },
           { action: 'sync', zh: '立即同步', en: 'Sync now' },
+          { action: 'download', zh: '下载文件', en: 'Download files' },
         ],
       },
       // Lane CHECK: 查验, 扫码查验, 查验记录, 报销, 预警.

@@ -15,9 +15,13 @@ export async function seedPurchaseDemo(db: Db, tenantCode = 'T0001') {
     .from(tenants)
     .where(eq(tenants.tenantCode, tenantCode));
   if (!demo) return;
-  await sandboxGatewayAt(db, () => new Date()).seedSupplierStream({
+  const now = Date.now();
+  await sandboxGatewayAt(db, () => new Date(now)).seedSupplierStream({
     name: demo.name,
     taxNumber: demo.creditCode,
   });
+  // A first collection as the bureau stood three weeks ago, then today's: the changes since (red-lettered, abnormal)
+  // show as history on the invoices, as a company syncing all along would have seen them.
+  await syncAllTenants(db, (d) => sandboxGatewayAt(d, () => new Date(now - 21 * 86_400_000)));
   await syncAllTenants(db, taxGatewayFor);
 }

@@ -2,6 +2,7 @@ import { receivedInvoices, resourceChanges, tenants } from '@fpy/db';
 import ExcelJS from 'exceljs';
 import { Redis } from 'ioredis';
 import { and, eq } from 'drizzle-orm';
+import { unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { redisTickClaim, Scheduler, type TickClaim } from '../../src/jobs/scheduler.ts';
 import { syncAllTenants } from '../../src/modules/purchase/received-invoices/index.ts';
@@ -125,6 +126,30 @@ describe('发票查询 (received invoices)', () => {
     const red = (await get(demo, `${API}?state=red`)).json();
     expect(ws.rowCount - 1).toBe(red.total);
     expect(ws.getRow(1).getCell(3).value).toBe('发票号码');
+  });
+
+  it('downloads the chosen invoices’ PDF and XML as one ZIP; another company’s id is refused', async () => {
+    const rows = (await get(demo, `${API}?limit=2`)).json().rows as { id: number; invoiceKey: string }[];
+    const zip = async (token: string, payload: object) =>
+      app().app.inject({ method: 'POST', url: `${API}/zip`, headers: bearer(token), payload });
+    const r = await zip(demo, { ids: rows.map((x) => x.id) });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.headers['content-type']).toBe('application/zip');
+    const files = unzipSync(new Uint8Array(r.rawPayload));
+    expect(Object.keys(files).sort()).toEqual(
+      rows.flatMap((x) => [`${x.invoiceKey}.pdf`, `${x.invoiceKey}.xml`]).sort(),
+    );
+    const pdf = files[`${rows[0].invoiceKey}.pdf`];
+    expect(new TextDecoder().decode(pdf.slice(0, 5))).toBe('%PDF-');
+    expect(new TextDecoder().decode(files[`${rows[0].invoiceKey}.xml`])).toContain(DEMO_TAX);
+    const brandRow = (await get(brand, API)).json().rows[0];
+    expect((await zip(demo, { ids: [brandRow.id] })).statusCode).toBe(404);
+    const bad = await zip(demo, { ids: [] });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('ids');
+    const badFormat = await zip(demo, { ids: [rows[0].id], formats: ['exe'] });
+    expect(badFormat.statusCode).toBe(400);
+    expect(badFormat.body).toContain('formats');
   });
 
   it('refuses hostile filters with 400 naming the field, and users without the page', async () => {

@@ -4,6 +4,7 @@ import {
   DATE_ORDER_ISSUE,
   dateOrder,
   dateRange,
+  idArray,
   idParams,
   pagedQuery,
   pageReply,
@@ -160,4 +161,27 @@ export const receivedSyncStatus = defineRoute({
     created: z.number().int(),
     changed: z.number().int(),
   }),
+});
+
+export const RECEIVED_ZIP_MAX = 200;
+
+export const zipReceivedInvoices = defineRoute({
+  method: 'POST',
+  path: `${API}/zip`,
+  permission: `${MENU}:btn_download`,
+  tag: TAG,
+  summary: `打包下载所选进项发票的版式文件（PDF、XML；最多${RECEIVED_ZIP_MAX}张）`,
+  body: z.object({
+    ids: idArray(RECEIVED_ZIP_MAX, {
+      min: 1,
+      minMessage: '请选择发票',
+      maxMessage: `一次最多打包${RECEIVED_ZIP_MAX}张发票`,
+    }),
+    formats: z
+      .array(z.enum(['pdf', 'xml'], { error: '文件格式只能是 pdf 或 xml' }))
+      .min(1, '请至少选择一种文件格式')
+      .max(2)
+      .default(['pdf', 'xml']),
+  }),
+  produces: 'file',
 });

@@ -211,6 +211,13 @@ export interface CollectedInvoice {
   state: VerifiedState;
   changes: { state: VerifiedState; at: Date }[];
 }
+export interface ReceivedLayoutRequest {
+  tenantId: number;
+  buyerTaxNumber: string;
+  sellerCreditCode: string;
+  number: string;
+  format: LayoutFormat;
+}
 export interface CollectResult {
   invoices: CollectedInvoice[];
   /** Pass it back as `since` next time. */
@@ -243,6 +250,8 @@ export interface TaxGateway {
   downloadLayout(tenantId: number, number: string, format: LayoutFormat): Promise<LayoutFile>;
   /** 归集: invoices issued to a buyer's tax number with their state changes (red-lettered, voided, abnormal). */
   collectReceived(request: CollectRequest): Promise<CollectResult>;
+  /** 版式文件 of an invoice issued to the buyer (全量发票查询 → 下载): only the addressed buyer gets them. */
+  downloadReceivedLayout(request: ReceivedLayoutRequest): Promise<LayoutFile>;
   /** 开票员身份认证: whether the bureau pauses the tenant's issuing until the invoicer confirms (see IdentityStatus). */
   identityStatus(tenantId: number): Promise<IdentityStatus>;
   /** A fresh captcha for the demand (an image; or a code the bureau texts the invoicer), the text never here. */

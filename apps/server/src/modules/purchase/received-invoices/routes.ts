@@ -6,6 +6,7 @@ import {
   type ReceivedInvoiceFilters,
   receivedSyncStatus,
   syncReceivedInvoices,
+  zipReceivedInvoices,
 } from '@fpy/contracts';
 import { receivedInvoices, receivedSyncCursors } from '@fpy/db';
 import { formatYuan, parseYuan } from '@fpy/domain';
@@ -18,6 +19,7 @@ import { badRequest, notFound } from '../../../lib/errors.ts';
 import { buildWorkbook, sendWorkbook } from '../../../lib/excel.ts';
 import { getReceived, type ReceivedInvoiceRow, receivedChanges } from './queries.ts';
 import { syncNow } from './verbs/sync-now.ts';
+import { sendReceivedZip } from './zip.ts';
 
 const TAX_NUMBER = /^[0-9A-Z]{15,20}$/;
 
@@ -209,6 +211,7 @@ export function registerReceivedRoutes(app: FastifyInstance) {
   });
 
   route(app, syncReceivedInvoices, (ctx) => syncNow(ctx));
+  route(app, zipReceivedInvoices, (ctx, { body, reply }) => sendReceivedZip(ctx, body, reply));
 
   route(app, receivedSyncStatus, async (ctx) => {
     const [pos] = await ctx.db

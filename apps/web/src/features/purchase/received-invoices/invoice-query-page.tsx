@@ -1,4 +1,9 @@
-import { RECEIVED_SOURCES, RECEIVED_STATES, type ReceivedInvoiceRowView } from '@fpy/contracts';
+import {
+  RECEIVED_SOURCES,
+  RECEIVED_ZIP_MAX,
+  RECEIVED_STATES,
+  type ReceivedInvoiceRowView,
+} from '@fpy/contracts';
 import { InvoiceType, TaxRate } from '@fpy/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -27,6 +32,7 @@ import { DATE_FORMAT, datePresets, formatDateTime } from '../../../lib/format.ts
 import { Can } from '../../../lib/permission.tsx';
 import {
   detailQuery,
+  downloadFiles,
   exportList,
   listQuery,
   type ReceivedExportQuery,
@@ -70,7 +76,10 @@ export default function InvoiceQueryPage() {
   const [filters, setFilters] = useState<ReceivedExportQuery>({});
   const [paging, setPaging] = useState<Paging>({ page: 1, limit: 20 });
   const [open, setOpen] = useState<number | null>(null);
-  const { data, isFetching } = useQuery(listQuery({ ...filters, page: paging.page, limit: paging.limit }));
+  const [selected, setSelected] = useState<number[]>([]);
+  const { data, isFetching } = useQuery(
+    listQuery({ ...filters, page: paging.page, limit: paging.limit, sort: paging.sort }),
+  );
   const status = useQuery(syncStatusQuery());
   const sync = useMutation({
     mutationFn: syncNow,
@@ -95,7 +104,7 @@ export default function InvoiceQueryPage() {
   };
 
   const columns: TableProps<ReceivedInvoiceRowView>['columns'] = [
-    { title: t('purchaseReceived.field.issueDate'), dataIndex: 'issueDate', width: 110 },
+    { title: t('purchaseReceived.field.issueDate'), dataIndex: 'issueDate', width: 110, sorter: true },
     {
       title: t('purchaseReceived.field.number'),
       key: 'number',
@@ -132,6 +141,7 @@ export default function InvoiceQueryPage() {
       title: t('purchaseReceived.field.total'),
       dataIndex: 'totalFen',
       align: 'right',
+      sorter: true,
       render: (v: number) => fen(v),
     },
     {
@@ -248,6 +258,11 @@ export default function InvoiceQueryPage() {
               {t('purchaseReceived.export')}
             </Button>
           </Can>
+          <Can code="invoiceQuery:btn_download">
+            <Button disabled={!selected.length} onClick={() => downloadFiles(selected).catch(() => {})}>
+              {t('purchaseReceived.downloadFiles', { count: selected.length })}
+            </Button>
+          </Can>
           <Can code="invoiceQuery:btn_sync">
             <Button loading={sync.isPending} onClick={() => sync.mutate()}>
               {t('purchaseReceived.syncNow')}
@@ -277,6 +292,10 @@ export default function InvoiceQueryPage() {
         loading={isFetching}
         paging={paging}
         onPaging={setPaging}
+        rowSelection={{
+          selectedRowKeys: selected,
+          onChange: (keys) => setSelected((keys as number[]).slice(0, RECEIVED_ZIP_MAX)),
+        }}
       />
       <Drawer
         open={open !== null}

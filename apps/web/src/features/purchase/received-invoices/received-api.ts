@@ -4,6 +4,7 @@ import {
   listReceivedInvoices,
   receivedSyncStatus,
   syncReceivedInvoices,
+  zipReceivedInvoices,
 } from '@fpy/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { type CallQuery, call, download } from '../../../lib/http.ts';
@@ -34,3 +35,5 @@ export const syncStatusQuery = () =>
 
 export const syncNow = () => call(syncReceivedInvoices, {});
 export const exportList = (query: ReceivedExportQuery) => download(exportReceivedInvoices, { query });
+export const downloadFiles = (ids: number[]) =>
+  download(zipReceivedInvoices, { body: { ids, formats: ['pdf', 'xml'] } });

@@ -2,6 +2,7 @@ import { type Db, taxSandboxInvoices, taxSandboxRedForms } from '@fpy/db';
 import { and, eq } from 'drizzle-orm';
 import type {
   CollectRequest,
+  ReceivedLayoutRequest,
   CreditLine,
   IssueRequest,
   LayoutFormat,
@@ -18,7 +19,12 @@ import { downloadLayout } from './layout.ts';
 import { DEFAULT_SANDBOX_OPTIONS, type SandboxOptions, shanghaiMonth } from './options.ts';
 import { applyRedForm } from './red-apply.ts';
 import { actOnForm, lockForm, sweepExpired, toRedForm } from './red-forms.ts';
-import { collectReceived, markInvoice, seedSupplierStream } from './received-collect.ts';
+import {
+  collectReceived,
+  downloadReceivedLayout,
+  markInvoice,
+  seedSupplierStream,
+} from './received-collect.ts';
 import { verifyInvoice } from './verify.ts';
 import { withTransaction } from '../../../../lib/write/index.ts';
 
@@ -108,6 +114,10 @@ export class SandboxTaxGateway implements TaxGateway {
 
   collectReceived(request: CollectRequest) {
     return collectReceived(this.db, request, this.now());
+  }
+
+  downloadReceivedLayout(request: ReceivedLayoutRequest) {
+    return downloadReceivedLayout(this.db, request);
   }
 
   // ---- sandbox-only levers ----

@@ -6,9 +6,12 @@ import type {
   CollectRequest,
   CollectResult,
   IssueRequest,
+  LayoutFile,
+  ReceivedLayoutRequest,
   VerifiedState,
 } from '../../../../gateways/tax-bureau/gateway.ts';
 import { withTransaction } from '../../../../lib/write/index.ts';
+import { downloadLayout } from './layout.ts';
 import { allocateSequence, formatDigitalNumber, regionOf } from './numbering.ts';
 import { shanghaiDate, shanghaiMonth, shanghaiYear } from './options.ts';
 
@@ -356,4 +359,20 @@ async function issueOutside(db: Db, req: IssueRequest, at: Date, blueNumber?: st
     });
     return number;
   });
+}
+
+/** The buyer's download of a received invoice's layout file: the sandbox's own rendering, for the addressed buyer only. */
+export async function downloadReceivedLayout(db: Db, req: ReceivedLayoutRequest): Promise<LayoutFile> {
+  const [inv] = await db
+    .select({ tenantId: taxSandboxInvoices.tenantId, buyer: taxSandboxInvoices.buyerTaxNumber })
+    .from(taxSandboxInvoices)
+    .where(
+      and(
+        eq(taxSandboxInvoices.sellerCreditCode, req.sellerCreditCode),
+        eq(taxSandboxInvoices.number, req.number),
+      ),
+    );
+  if (!inv || !req.buyerTaxNumber || inv.buyer !== req.buyerTaxNumber)
+    return { available: false, reason: '发票不存在' };
+  return downloadLayout(db, inv.tenantId, req.number, req.format);
 }

@@ -5,6 +5,7 @@ export default {
     search: 'Search',
     reset: 'Reset',
     export: 'Export',
+    downloadFiles: 'Download files ({{count}})',
     syncNow: 'Sync now',
     synced: 'Sync done: {{created}} new, {{changed}} changed',
     lastSync: 'Last sync: {{at}}',

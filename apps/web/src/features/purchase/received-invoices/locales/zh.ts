@@ -3,6 +3,7 @@ export default {
     search: '查询',
     reset: '重置',
     export: '导出',
+    downloadFiles: '下载文件（{{count}}）',
     syncNow: '立即同步',
     synced: '同步完成：新增 {{created}} 张，状态变化 {{changed}} 张',
     lastSync: '上次同步：{{at}}',
