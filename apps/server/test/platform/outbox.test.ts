@@ -288,3 +288,55 @@ describe('rescan after a restart', () => {
     expect((await attemptsOf(id)).map((x) => x.outcome)).toEqual(['lost', 'done']);
   });
 });
+
+describe('done without mirroring', () => {
+  it('a kind that does not mirror done: done settles in one statement, the hook never hears it, a lost claim settles nothing', async () => {
+    // Last in the file: the clock moves to now (tasks are due by the database's clock), which no later test sees.
+    clock = Date.now();
+    const quiet = scripted('test.quiet', { mirrorsDone: false });
+    const reg = registerOutboxKind(noHooks, otherInstance(), quiet.k);
+    const id = await add('test.quiet', 1);
+    await runTask(reg, id);
+    expect(quiet.runs).toHaveLength(1);
+    expect(quiet.settles).toEqual([]);
+    expect(await taskOf(id)).toMatchObject({ state: 'done', attempts: 1, leaseToken: null, lastCode: null });
+    expect((await taskOf(id)).finishedAt).toBeInstanceOf(Date);
+    expect((await attemptsOf(id)).map((x) => [x.outcome, x.endedAt instanceof Date])).toEqual([
+      ['done', true],
+    ]);
+
+    // Failures still settle in the transaction with the hook.
+    quiet.script.push({ state: 'failed', code: 'REFUSED', message: 'no' });
+    const failing = await add('test.quiet', 2);
+    await runTask(reg, failing);
+    expect(quiet.settles).toEqual([{ state: 'failed', code: 'REFUSED', message: 'no' }]);
+    expect(await taskOf(failing)).toMatchObject({ state: 'failed', lastCode: 'REFUSED' });
+
+    // A holder whose lease another claim took: its done changes neither the task nor the new attempt.
+    let release!: () => void;
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    const slow: OutboxKind = {
+      ...quiet.k,
+      run: async () => {
+        await gate;
+        return { state: 'done' };
+      },
+    };
+    const lateReg = registerOutboxKind(noHooks, otherInstance(), slow);
+    const late = await add('test.quiet', 3);
+    const running = runTask(lateReg, late);
+    await expect.poll(async () => (await taskOf(late)).state).toBe('running');
+    const stolen = await claimTask(db(), late, {
+      kinds: ['test.quiet'],
+      now: new Date(Date.now() + 10 * 60_000),
+      leaseMs: 60_000,
+    });
+    expect(stolen).not.toBeNull();
+    release();
+    await running;
+    expect(await taskOf(late)).toMatchObject({ state: 'running', leaseToken: stolen?.leaseToken });
+    expect((await attemptsOf(late)).map((x) => x.outcome)).toEqual(['lost', null]);
+  });
+});

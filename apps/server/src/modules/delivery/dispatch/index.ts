@@ -44,6 +44,7 @@ export async function registerDeliveryDispatchModule(app: FastifyInstance, { ser
     policy: sendPolicy,
     run: (task) => runSend(services, (task.payload as { deliveryId: number }).deliveryId),
     onSettled: settleDelivery,
+    mirrorsDone: false,
     onRedeliver: reopenDelivery,
   });
   await adoptOpenDeliveries(services.db);

@@ -45,6 +45,11 @@ export interface OutboxKind {
    */
   onSettled?(tx: Tx, task: OutboxTask, settled: Settled): Promise<void>;
   /**
+   * False: onSettled never hears done (the handler wrote its success itself before answering), so a done attempt
+   * settles in one statement instead of a transaction. Default true.
+   */
+  mirrorsDone?: boolean;
+  /**
    * Manual redelivery (任务管理's 重新投递): puts the business record back in flight, in the transaction that
    * moves the task back to pending — a run only acts on a record in flight, so without it the next attempt
    * would find the record ended and do nothing. False refuses: the record cannot go again (a delivery a

@@ -1,6 +1,6 @@
 import { outboxAttempts, outboxTasks } from '@fpy/db';
 import { nextAttemptAt } from '@fpy/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { withTransaction } from '../../../lib/write/index.ts';
 import { kickTask } from './add.ts';
 import { claimTask } from './claim.ts';
@@ -18,6 +18,26 @@ function settledOf(registry: Registry, task: OutboxTask, outcome: Outcome): Sett
     policy.random,
   );
   return next ? { ...outcome, state: 'pending', nextAt: next } : { ...outcome, state: 'dead' };
+}
+
+/**
+ * A done attempt of a kind that does not mirror done, in one statement: the task ends (only if this claim
+ * still holds it) and its attempt line closes, without a transaction — on the embedded database every
+ * delivered message saves a BEGIN, a statement and a COMMIT (issue 29's delivery figure).
+ */
+async function settleDone(db: Registry['services']['db'], task: OutboxTask) {
+  const now = new Date();
+  await db.execute(sql`
+    WITH ended AS (
+      UPDATE ${outboxTasks}
+      SET state = 'done', lease_until = NULL, lease_token = NULL, last_code = NULL, last_error = NULL,
+          finished_at = ${now}, updated_at = ${now}
+      WHERE ${outboxTasks.id} = ${task.id} AND ${outboxTasks.state} = 'running'
+        AND ${outboxTasks.leaseToken} = ${task.leaseToken}
+      RETURNING id
+    )
+    UPDATE ${outboxAttempts} SET outcome = 'done', code = NULL, message = NULL, ended_at = ${now}
+    WHERE ${outboxAttempts.taskId} IN (SELECT id FROM ended) AND ${outboxAttempts.leaseToken} = ${task.leaseToken}`);
 }
 
 /**
@@ -52,6 +72,10 @@ export async function runTask(registry: Registry, taskId: number, kindName?: str
     };
   }
   const settled = settledOf(registry, task, outcome);
+  if (settled.state === 'done' && kind.mirrorsDone === false) {
+    await settleDone(db, task);
+    return;
+  }
   const landed = await withTransaction({ db }, async (tx) => {
     const now = new Date();
     const error = settled.state === 'done' ? null : settled;

@@ -36,6 +36,7 @@ export function registerInvoiceRequestsModule(app: FastifyInstance, { services }
     policy: issuePolicy,
     run: (task) => runIssueTask(services, task),
     onSettled: settleIssueTask,
+    mirrorsDone: false,
     onRedeliver: redeliverIssueTask,
   });
   alsoEnqueueOnIssued(REQUEST_ISSUED_JOB, (inv) => inv.clientSerial.startsWith(REQUEST_SERIAL_PREFIX));

@@ -24,6 +24,7 @@ export async function registerWalletsModule(app: FastifyInstance, { services }: 
     policy: walletInsertPolicy,
     run: (task) => runInsertTask(services, task),
     onSettled: settleInsertTask,
+    mirrorsDone: false,
   });
   // Verified callbacks (pushed to the route, or by the sandbox in process) move the cards. The gateway is read at
   // register: a test that swaps it in registers its own handler.
