@@ -17,6 +17,7 @@ export * from './self-service-titles.ts';
 export * from './self-service-orders.ts';
 export * from './sales-preopen-phone.ts';
 export * from './self-service-wallets.ts';
+export * from './self-service-agents.ts';
 export * from './tax-sandbox-identity.ts';
 export * from './sales-invoicer-identity.ts';
 export * from './purchase-checks.ts';
