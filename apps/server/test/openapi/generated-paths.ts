@@ -4907,6 +4907,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/purchase/received-invoices/zip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 打包下载所选进项发票的版式文件（PDF、XML；最多200张） */
+        post: operations["zipReceivedInvoices"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/purchase/warnings": {
         parameters: {
             query?: never;
@@ -28360,6 +28377,60 @@ export interface operations {
                         lastRunAt: string | null;
                         seen: number;
                     };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    zipReceivedInvoices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @default [
+                     *       "pdf",
+                     *       "xml"
+                     *     ]
+                     */
+                    formats?: ("pdf" | "xml")[];
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
                 };
             };
             /** @description 参数不合法 { status: 400, code, message } */
