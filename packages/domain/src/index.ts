@@ -14,3 +14,4 @@ export * from './masked-secret.ts';
 export * from './smtp-tls.ts';
 export * from './self-service/index.ts';
 export * from './purchase/check.ts';
+export * from './purchase/deduction.ts';
