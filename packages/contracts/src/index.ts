@@ -51,6 +51,7 @@ export * from './delivery/providers.ts';
 export * from './delivery/provider-settings.ts';
 export * from './settings.ts';
 export * from './self-service/code-boards.ts';
+export * from './self-service/agent-entry.ts';
 export * from './self-service/titles.ts';
 export * from './self-service/title-texts.ts';
 export * from './self-service/scan-orders.ts';

@@ -31,6 +31,7 @@ import { registerTaxCodesModule } from './sales/tax-codes/index.ts';
 import { registerDeliveryProvidersModule } from './delivery/providers/index.ts';
 import { registerTitlesModule } from './self-service/titles/index.ts';
 import { registerCodeBoardsModule } from './self-service/code-boards/index.ts';
+import { registerAgentEntryModule } from './self-service/agent-entry/index.ts';
 import { registerWalletsModule } from './self-service/wallets/index.ts';
 import { registerInvoiceRequestsModule } from './self-service/invoice-requests/index.ts';
 import { registerScanOrdersModule } from './self-service/scan-orders/index.ts';
@@ -88,6 +89,7 @@ const MODULES: Record<'platform' | 'sales' | 'delivery' | 'self-service' | 'purc
     registerInvoiceRequestsModule,
     registerScanOrdersModule,
     registerCodeBoardsModule,
+    registerAgentEntryModule,
     registerWalletsModule,
   ],
   // Issue 31: the purchase side (进项).

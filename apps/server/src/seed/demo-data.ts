@@ -21,6 +21,7 @@ import { dictionarySeed } from './dictionaries.ts';
 import { seedOrgDemo } from './org-demo.ts';
 import { seedWalletDemo } from '../modules/self-service/wallets/index.ts';
 import { seedBoardDemo } from '../modules/self-service/code-boards/index.ts';
+import { seedAgentDemo } from '../modules/self-service/agent-entry/index.ts';
 import { seedOrderDemo } from '../modules/self-service/scan-orders/index.ts';
 import { seedTitlesDemo } from './titles-demo.ts';
 import { seedBillingDemo } from './billing-demo.ts';
@@ -179,6 +180,7 @@ export async function seedDemoData(db: Db, uploads: FileStore) {
     await seedPreopenDemo(db);
     await seedWalletDemo(db, 'demo');
     await seedBoardDemo(db, 'demo');
+    await seedAgentDemo(db, 'admin');
     await seedOrderDemo(db, 'demo');
     await seedPurchaseDemo(db);
     await seedCheckDemo(db);

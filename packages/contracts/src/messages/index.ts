@@ -16,6 +16,7 @@ import { deliverySettingsMessages } from './delivery/settings.ts';
 import { deliveryAdminMessages } from './delivery/admin.ts';
 import { titleMessages } from './self-service/titles.ts';
 import { codeBoardMessages } from './self-service/code-boards.ts';
+import { agentMessages } from './self-service/agents.ts';
 import { scanOrderMessages } from './self-service/orders.ts';
 import { walletMessages } from './self-service/wallets.ts';
 import { purchaseCheckMessages } from './purchase/checks.ts';
@@ -54,6 +55,7 @@ export const messages = {
   ...deliveryAdminMessages,
   ...titleMessages,
   ...codeBoardMessages,
+  ...agentMessages,
   ...scanOrderMessages,
   ...walletMessages,
   ...purchaseCheckMessages,
