@@ -23,3 +23,4 @@ export * from './sales-invoicer-identity.ts';
 export * from './purchase-checks.ts';
 export * from './purchase-received.ts';
 export * from './tax-sandbox-received.ts';
+export * from './tax-sandbox-deduction.ts';
