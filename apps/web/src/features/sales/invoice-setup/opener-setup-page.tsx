@@ -1,6 +1,7 @@
 import { OPENER_ROLES } from '@fpy/contracts';
 import { Alert, Card, Col, Row, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useProfile } from '../../../lib/permission.tsx';
 import { IdentityCard } from './identity-card.tsx';
 import { OpenerTable } from './opener-table.tsx';
 import { SealCard } from './seal-card.tsx';
@@ -9,6 +10,8 @@ import { SealCard } from './seal-card.tsx';
  * 开票员身份认证 (the bureau's demand and the /validate link). */
 export default function OpenerSetupPage() {
   const { t } = useTranslation();
+  // The bureau asks a company's invoicer: a platform account (no company) has nobody to confirm.
+  const ownCompany = useProfile()?.tenantId != null;
   return (
     <Row gutter={16}>
       <Col xs={24} xl={16}>
@@ -30,7 +33,7 @@ export default function OpenerSetupPage() {
       </Col>
       <Col xs={24} xl={8}>
         <SealCard />
-        <IdentityCard />
+        {ownCompany && <IdentityCard />}
       </Col>
     </Row>
   );
