@@ -120,6 +120,12 @@ if (only === 'issuing') {
   process.exit(0);
 }
 
+// `npm run bench -- --only intake`: received invoice files parsed per second (issue 31 §6).
+if (only === 'intake') {
+  await (await import('./intake-parse.ts')).printIntakeParse(line);
+  process.exit(0);
+}
+
 // `npm run bench -- --only buyer`: the scan-to-invoice flow and the buyer pages alone.
 if (only === 'buyer') {
   if (spawnSync('node', ['scripts/ensure-web-build.mjs'], { stdio: 'inherit' }).status !== 0) process.exit(1);
@@ -199,7 +205,7 @@ if (only === 'ai-coding') {
 }
 if (only)
   throw new Error(
-    `--only ${only}: the parts that run alone are request-path, bundle-size, ai-coding, delivery, issuing and buyer`,
+    `--only ${only}: the parts that run alone are request-path, bundle-size, ai-coding, delivery, issuing, intake and buyer`,
   );
 
 const build = spawnSync('node', ['scripts/ensure-web-build.mjs'], { stdio: 'inherit' });
@@ -287,6 +293,8 @@ try {
 
   await printAiCoding();
   await printPdfBench(line);
+  // Issue 31 §6: received invoice files (PDF, XML, OFD, a QR picture) parsed per second.
+  await (await import('./intake-parse.ts')).printIntakeParse(line);
 
   await (await import('./archive-bomb.ts')).printArchiveBomb(server, line); // issue 28 §4: time to refuse the bomb
   const imported = await benchBatchImport(server, token);
