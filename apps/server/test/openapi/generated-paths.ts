@@ -4361,6 +4361,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/public/self-service/agents/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 购买方扫代理商码：代理商名称及其服务的、扫码开票开启且有可用码牌的企业与码牌。未知或停用的编码一律 404 */
+        get: operations["getPublicAgent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/public/self-service/boards/{code}": {
         parameters: {
             query?: never;
@@ -26234,6 +26251,53 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         ok: true;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 操作过于频繁 { code: RATE_LIMITED } */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getPublicAgent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        name: string;
+                        tenants: {
+                            boards: {
+                                code: string;
+                                /** @enum {string} */
+                                invoiceKind: "normal" | "allEle";
+                                name: string;
+                            }[];
+                            name: string;
+                        }[];
                     };
                 };
             };
