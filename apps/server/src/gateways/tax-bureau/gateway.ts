@@ -257,7 +257,45 @@ export interface TaxGateway {
   /** A fresh captcha for the demand (an image; or a code the bureau texts the invoicer), the text never here. */
   identityCaptcha(tenantId: number, challengeId: string): Promise<IdentityCaptcha | null>;
   checkIdentityCaptcha(tenantId: number, challengeId: string, answer: string): Promise<IdentityCheck>;
+  /** 勾选 / 撤销勾选 (issue 31, lane DEDUCT): accepted at once; poll queryDeductionResult with the requestId. */
+  selectForDeduction(request: DeductionRequest): Promise<{ requestId: string }>;
+  undoSelection(request: DeductionRequest): Promise<{ requestId: string }>;
+  queryDeductionResult(buyerTaxNumber: string, requestId: string): Promise<DeductionResult>;
+  /** 申请统计 / 撤销统计 / 确认 of a 税款所属期; a confirmed period never changes. */
+  applyPeriodStats(request: PeriodRequest): Promise<PeriodActionResult>;
+  undoPeriodStats(request: PeriodRequest): Promise<PeriodActionResult>;
+  confirmPeriod(request: PeriodRequest & { password: string }): Promise<PeriodActionResult>;
 }
+
+/** Deduction (lane DEDUCT): one invoice of the buyer, by its seller and number (数电 number or legacy code-number). */
+export type DeductionItem = { sellerCreditCode: string; number: string };
+export type DeductionRequest = {
+  tenantId: number;
+  buyerTaxNumber: string;
+  period: string;
+  items: DeductionItem[];
+};
+export type DeductionResult =
+  | { state: 'pending' }
+  | { state: 'unknown' }
+  | {
+      state: 'done';
+      action: 'select' | 'undo';
+      period: string;
+      items: (DeductionItem & { outcome: 'ok' | 'refused'; reason?: string })[];
+    };
+export type PeriodRequest = { tenantId: number; buyerTaxNumber: string; period: string };
+export type PeriodStats = {
+  period: string;
+  state: 'open' | 'stats_applied' | 'confirmed';
+  count: number;
+  amountFen: number;
+  taxFen: number;
+  confirmedAt: Date | null;
+};
+export type PeriodActionResult =
+  | { ok: true; stats: PeriodStats }
+  | { ok: false; reason: 'wrong_state' | 'wrong_password'; stats: PeriodStats };
 
 /** Issues are refused (`bureau_rejected`) while `required`; a new demand has a new `challengeId`. */
 export type IdentityStatus =

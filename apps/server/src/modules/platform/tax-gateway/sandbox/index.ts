@@ -2,6 +2,8 @@ import { type Db, taxSandboxInvoices, taxSandboxRedForms } from '@fpy/db';
 import { and, eq } from 'drizzle-orm';
 import type {
   CollectRequest,
+  DeductionRequest,
+  PeriodRequest,
   ReceivedLayoutRequest,
   CreditLine,
   IssueRequest,
@@ -12,6 +14,7 @@ import type {
   VerifyRequest,
 } from '../../../../gateways/tax-bureau/gateway.ts';
 import { readCreditLine, setCreditLimit } from './credit.ts';
+import { bureauPeriod, periodAction, queryDeduction, submitDeduction } from './deduction.ts';
 import { checkIdentityCaptcha, demandIdentity, identityCaptcha, identityStatus } from './identity.ts';
 import { queryIssueResult } from './issue.ts';
 import { queryIssueResults, submitIssues } from './issue-batch.ts';
@@ -118,6 +121,35 @@ export class SandboxTaxGateway implements TaxGateway {
 
   downloadReceivedLayout(request: ReceivedLayoutRequest) {
     return downloadReceivedLayout(this.db, request);
+  }
+
+  selectForDeduction(request: DeductionRequest) {
+    return submitDeduction(this.db, this.options, 'select', request);
+  }
+
+  undoSelection(request: DeductionRequest) {
+    return submitDeduction(this.db, this.options, 'undo', request);
+  }
+
+  queryDeductionResult(buyerTaxNumber: string, requestId: string) {
+    return queryDeduction(this.db, this.options, buyerTaxNumber, requestId);
+  }
+
+  applyPeriodStats(request: PeriodRequest) {
+    return periodAction(this.db, this.options, 'applyStats', request);
+  }
+
+  undoPeriodStats(request: PeriodRequest) {
+    return periodAction(this.db, this.options, 'undoStats', request);
+  }
+
+  confirmPeriod(request: PeriodRequest & { password: string }) {
+    return periodAction(this.db, this.options, 'confirm', request);
+  }
+
+  /** The bureau's view of a buyer's period: its state and the invoices it holds as selected (tests, demo). */
+  bureauPeriod(buyerTaxNumber: string, period: string) {
+    return bureauPeriod(this.db, buyerTaxNumber, period);
   }
 
   // ---- sandbox-only levers ----
