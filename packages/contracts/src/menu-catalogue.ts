@@ -406,6 +406,8 @@ export const menuCatalogue: MenuDef[] = [
           { action: 'export', zh: '导出', en: 'Export' },
           { action: 'sync', zh: '立即同步', en: 'Sync now' },
           { action: 'download', zh: '下载文件', en: 'Download files' },
+          { action: 'upload', zh: '上传发票', en: 'Upload invoices' },
+          { action: 'manual', zh: '手工录入', en: 'Enter manually' },
         ],
       },
       // Lane CHECK: 查验, 扫码查验, 查验记录, 报销, 预警.

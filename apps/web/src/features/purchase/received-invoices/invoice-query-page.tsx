@@ -28,6 +28,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedTable, type Paging } from '../../../crud/paged-table.tsx';
 import { fen } from '../../../entities/invoice/money.ts';
+import { receivedIntakeContributions } from '../../../entities/received-invoice/intake-slot.ts';
 import { DATE_FORMAT, datePresets, formatDateTime } from '../../../lib/format.ts';
 import { Can } from '../../../lib/permission.tsx';
 import {
@@ -268,6 +269,12 @@ export default function InvoiceQueryPage() {
               {t('purchaseReceived.syncNow')}
             </Button>
           </Can>
+          {receivedIntakeContributions().map(({ key, Toolbar }) => (
+            <Toolbar
+              key={key}
+              onCollected={() => void client.invalidateQueries({ queryKey: receivedKeys.all })}
+            />
+          ))}
         </Space>
       </Form>
       <Typography.Paragraph type="secondary">
