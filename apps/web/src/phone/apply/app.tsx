@@ -16,9 +16,14 @@ const BY_PATH = new Map<string, ApplyRoute>();
 for (const mod of Object.values(modules))
   for (const r of mod.routes) for (const p of r.paths) BY_PATH.set(p, r);
 
-function Loading() {
+/** While a page's chunk loads: the brand's header at once, so a slow phone never shows an empty screen. */
+function Loading({ brand }: { brand: string }) {
   const { t } = useKitTexts();
-  return <StatusPanel tone="busy" title={t('loading')} />;
+  return (
+    <Shell title={brand}>
+      <StatusPanel tone="busy" title={t('loading')} />
+    </Shell>
+  );
 }
 
 /** A path of the entry no page claims (yet): says what to do instead of a blank screen. */
@@ -41,7 +46,7 @@ export function ApplyPages() {
   if (!route) return <NoPage brand={t(brandKey(variant))} />;
   const Page = route.page;
   return (
-    <Suspense fallback={<Loading />}>
+    <Suspense fallback={<Loading brand={t(brandKey(variant))} />}>
       <Page path={path} variant={variant} code={query.get(APPLY_CODE_PARAM) ?? ''} query={query} />
     </Suspense>
   );

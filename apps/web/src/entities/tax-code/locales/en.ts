@@ -1,5 +1,7 @@
 export default {
   aiCoding: {
+    pick: 'AI coding',
+    pickTitle: 'AI coding suggestions',
     typeName: 'Type a goods name to see suggested codes',
     none: 'No suitable code found; choose one from the tree',
     memory: 'Your earlier choice',

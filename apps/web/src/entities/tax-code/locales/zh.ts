@@ -1,5 +1,7 @@
 export default {
   aiCoding: {
+    pick: '智能赋码',
+    pickTitle: '智能赋码推荐',
     typeName: '输入商品名称后显示推荐的编码',
     none: '没有找到合适的编码，请从编码树选择',
     memory: '本企业赋码记录',

@@ -19,6 +19,7 @@ import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fen } from '../../../entities/invoice/money.ts';
+import { TaxCodePickButton } from '../../../entities/tax-code/tax-code-pick-button.tsx';
 import { toast } from '../../../lib/feedback.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { createOrder, orderQuery, refreshOrders, saveWindow, windowQuery } from './orders-api.ts';
@@ -237,8 +238,31 @@ export function CreateOrderModal({
                   <Form.Item name={[f.name, 'rate']} label={t('scanOrders.field.rate')}>
                     <Select options={RATE_OPTIONS} style={{ width: 90 }} />
                   </Form.Item>
-                  <Form.Item name={[f.name, 'taxCode']} label={t('scanOrders.field.taxCode')}>
-                    <Input maxLength={19} style={{ width: 180 }} />
+                  {/* Picked from the tax-code catalogue by the line's name (like the invoice form), never typed. */}
+                  <Form.Item label={t('scanOrders.field.taxCode')}>
+                    <Space.Compact>
+                      <Form.Item name={[f.name, 'taxCode']} noStyle>
+                        <Input
+                          readOnly
+                          allowClear
+                          style={{ width: 180 }}
+                          placeholder={t('scanOrders.pickTaxCode')}
+                          data-testid={`order-line-taxcode-${f.name}`}
+                        />
+                      </Form.Item>
+                      <TaxCodePickButton
+                        name={lines[f.name]?.name ?? ''}
+                        testId={`order-line-pick-${f.name}`}
+                        onChoose={(p) =>
+                          form.setFieldValue(['lines', f.name], {
+                            ...lines[f.name],
+                            name: p.name,
+                            taxCode: p.taxCode,
+                            rate: p.rate,
+                          })
+                        }
+                      />
+                    </Space.Compact>
                   </Form.Item>
                   {fields.length > 1 && (
                     <Button type="link" danger onClick={() => remove(f.name)}>

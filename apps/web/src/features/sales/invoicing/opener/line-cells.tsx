@@ -1,13 +1,11 @@
-import { allowedRates, type CodingSuggestion, type CommodityRow, listCommodities } from '@fpy/contracts';
-import { codeRates, type PreferentialPolicy, rateLabel, type TaxRate } from '@fpy/domain';
-import { RobotOutlined } from '@ant-design/icons';
+import { allowedRates, type CommodityRow, listCommodities } from '@fpy/contracts';
+import { type PreferentialPolicy, rateLabel, type TaxRate } from '@fpy/domain';
 import { useQuery } from '@tanstack/react-query';
-import { AutoComplete, Button, Popover, Select, Typography } from 'antd';
+import { AutoComplete, Select, Typography } from 'antd';
 import { useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../../lib/http.ts';
-import { AiSuggestions } from '../../../../entities/tax-code/ai-suggestions.tsx';
 import { useDebounced } from './use-calculation.ts';
 import { policyName } from '../../../../entities/invoice/policy-name.ts';
 
@@ -77,53 +75,6 @@ export function CommodityNameCell({
       }))}
       onSelect={(_, o) => onPick((o as { commodity: CommodityRow }).commodity)}
     />
-  );
-}
-
-/**
- * 智能赋码 for a typed name: the top-3 tax codes; choosing one fills the code, *简称* and the rate the code allows
- * first, with its policy (issue 28 §7: a 6… code gets 0% 不征税, never a bare 0%).
- */
-export function AiSuggestButton({
-  name,
-  onChoose,
-  disabled,
-}: {
-  name: string;
-  onChoose: (s: { taxCode: string; name: string; rate: TaxRate; policy: PreferentialPolicy | null }) => void;
-  disabled?: boolean;
-}) {
-  const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  const bare = name.replace(/^\*[^*]*\*/, '').trim();
-  const choose = (s: CodingSuggestion) => {
-    const first = s.rate
-      ? { rate: s.rate, policy: s.policy ?? null }
-      : codeRates(s.code, s.vatRates).choices[0];
-    onChoose({ taxCode: s.code, name: `*${s.shortName}*${bare}`, rate: first.rate, policy: first.policy });
-    setOpen(false);
-  };
-  return (
-    <Popover
-      open={open && !!bare}
-      onOpenChange={setOpen}
-      trigger="click"
-      title={t('opener.line.aiTitle')}
-      content={
-        <div style={{ width: 380 }}>
-          {open && bare ? <AiSuggestions name={bare} onChoose={choose} /> : null}
-        </div>
-      }
-    >
-      <Button
-        size="small"
-        type="text"
-        icon={<RobotOutlined />}
-        disabled={disabled || !bare}
-        title={t('opener.line.ai')}
-        aria-label={t('opener.line.ai')}
-      />
-    </Popover>
   );
 }
 

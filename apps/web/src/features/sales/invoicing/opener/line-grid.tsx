@@ -4,7 +4,8 @@ import { Button, Input, Space, Table, type TableProps, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { fen } from '../../../../entities/invoice/money.ts';
 import { emptyLine, isBlank, type LineRow, type PricingMode, priceInMode, sentLines } from './form-model.ts';
-import { AiSuggestButton, CommodityNameCell, RateSelect } from './line-cells.tsx';
+import { TaxCodePickButton } from '../../../../entities/tax-code/tax-code-pick-button.tsx';
+import { CommodityNameCell, RateSelect } from './line-cells.tsx';
 
 interface Props {
   lines: LineRow[];
@@ -89,7 +90,7 @@ export function LineGrid({ lines, onChange, mode, calc, lineErrors, onModeChange
               onChange={(name) => set(i, { name })}
               onPick={(c) => pick(i, c)}
             />
-            <AiSuggestButton
+            <TaxCodePickButton
               name={l.name}
               disabled={l.kind === 'discount'}
               onChoose={(s) =>

@@ -18,6 +18,7 @@ export default {
       issued: 'Issued',
       failed: 'Failed',
     },
+    pickTaxCode: 'Type the name, then pick with AI coding',
     field: {
       order: 'Order',
       externalNo: 'Order no.',

@@ -10,6 +10,7 @@ export default {
       issued: '已开具',
       failed: '开具失败',
     },
+    pickTaxCode: '输入名称后点右侧智能赋码选择',
     field: {
       order: '订单',
       externalNo: '订单号',

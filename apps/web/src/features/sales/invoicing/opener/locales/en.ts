@@ -28,8 +28,6 @@ export default {
       name: 'Item',
       nameHint: 'Type a name or pinyin initials to pick a product',
       inclusiveShort: ' (incl. tax)',
-      ai: 'AI coding',
-      aiTitle: 'AI coding suggestions',
       discountRow: 'Discount line',
       spec: 'Specification',
       unit: 'Unit',

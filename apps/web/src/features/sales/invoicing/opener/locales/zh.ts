@@ -28,8 +28,6 @@ export default {
       name: '项目名称',
       nameHint: '输入名称或拼音首字母选择商品',
       inclusiveShort: '（含税）',
-      ai: '智能赋码',
-      aiTitle: '智能赋码推荐',
       discountRow: '折扣行',
       spec: '规格型号',
       unit: '单位',
