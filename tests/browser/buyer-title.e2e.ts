@@ -1,6 +1,6 @@
 import QRCode from 'qrcode';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { apiToken, BASE_URL, launch, login, type Session, screenshotOnFailure } from './helpers.ts';
+import { apiToken, launch, login, type Session, screenshotOnFailure, api } from './helpers.ts';
 
 /**
  * Issue 30 §3: on a 390 px phone a buyer holding a code-board code opens the title page, types part of a company
@@ -9,17 +9,6 @@ import { apiToken, BASE_URL, launch, login, type Session, screenshotOnFailure } 
  * code says what to scan.
  */
 const SUFFIX = Date.now().toString(36);
-
-async function api<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${BASE_URL}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await res.json();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json as T;
-}
 
 describe('the buyer’s title pages on a phone (issue 30 §3)', () => {
   let s: Session;

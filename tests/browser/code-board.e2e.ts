@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { apiToken, BASE_URL, launch, login, type Session, screenshotOnFailure } from './helpers.ts';
+import { apiToken, launch, login, type Session, screenshotOnFailure, api } from './helpers.ts';
 
 /**
  * Issue 30 §4 at 390 px: a buyer scans a code board that needs the seller's review, asks for an invoice, and
@@ -8,20 +8,6 @@ import { apiToken, BASE_URL, launch, login, type Session, screenshotOnFailure } 
  */
 const RUN = Date.now().toString(36);
 const BUYER = `码牌浏览器测试${RUN}有限公司`;
-
-async function api<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${BASE_URL}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await res.json();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json as T;
-}
 
 describe('码牌 (issue 30)', () => {
   let s: Session;

@@ -95,6 +95,24 @@ export function apiGet<T>(page: Page, path: string): Promise<T> {
 }
 
 /**
+ * A call from the test process with a bearer token (from `apiToken`), as an API client makes it: JSON in and out,
+ * a non-2xx answer throws with the method, path, status and body.
+ */
+export async function api<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${BASE_URL}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = await res.json();
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
+  return json as T;
+}
+
+/**
  * Logs in through the token endpoint from the test process, as an API client does (password RSA-encrypted as the
  * login page sends it; no console header, so no cookie is set): the bearer token for calls from Node.
  */

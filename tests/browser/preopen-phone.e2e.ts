@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { apiToken, BASE_URL, launch, login, type Session, screenshotOnFailure } from './helpers.ts';
+import { apiToken, launch, login, type Session, screenshotOnFailure, api } from './helpers.ts';
 
 /**
  * Issue 30 §2.9 at 390 px: the invoicer binds a phone with the console's binding code, opens an application by
@@ -9,20 +9,6 @@ const RUN = Date.now().toString(36);
 const BUYER = `手机审核测试${RUN}有限公司`;
 const SALES = `psales${RUN}`;
 const SALES_PASSWORD = 'Sales@2026x';
-
-async function api<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${BASE_URL}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await res.json();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json as T;
-}
 
 describe('预开审核手机端 (issue 30 §2.9)', () => {
   let s: Session;

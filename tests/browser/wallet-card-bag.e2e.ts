@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { apiToken, BASE_URL, launch, login, type Session, screenshotOnFailure } from './helpers.ts';
+import { apiToken, launch, login, type Session, screenshotOnFailure, api } from './helpers.ts';
 
 /**
  * Issue 30 (lane WALLETS) at 390 px: a buyer opens the card-bag page of an issued invoice's link, puts it into
@@ -9,17 +9,6 @@ import { apiToken, BASE_URL, launch, login, type Session, screenshotOnFailure } 
  */
 const SUFFIX = Date.now().toString(36);
 const BUYER = `卡包买方${SUFFIX}有限公司`;
-
-async function api<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${BASE_URL}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await res.json();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json as T;
-}
 
 describe('电子发票卡包 (issue 30)', () => {
   let s: Session;
