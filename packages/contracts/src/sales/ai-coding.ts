@@ -41,8 +41,8 @@ export type CodingSuggestion = z.infer<typeof codingSuggestion>;
 export const aiCoding = defineRoute({
   method: 'GET',
   path: `${BASE}/aiCoding`,
-  // The issuing forms suggest codes for a typed line name too.
-  permission: [...PERMISSION, 'invoiceOpener', 'preopenApplication', 'stayOpenInvoice'],
+  // The issuing forms and the scan-to-invoice order form suggest codes for a typed line name too.
+  permission: [...PERMISSION, 'invoiceOpener', 'preopenApplication', 'stayOpenInvoice', 'sweepCode'],
   tag: 'billing',
   summary: '智能赋码：按商品名称推荐前3个税收分类编码（叶子、非汇总项），附置信度和命中词',
   query: z.object({ name: productName }),
