@@ -20,6 +20,7 @@ import { agentMessages } from './self-service/agents.ts';
 import { scanOrderMessages } from './self-service/orders.ts';
 import { walletMessages } from './self-service/wallets.ts';
 import { purchaseCheckMessages } from './purchase/checks.ts';
+import { purchaseDeductionMessages } from './purchase/deduction.ts';
 import { invoiceIntakeMessages } from './purchase/invoice-intake.ts';
 
 export * from './text.ts';
@@ -59,6 +60,7 @@ export const messages = {
   ...scanOrderMessages,
   ...walletMessages,
   ...purchaseCheckMessages,
+  ...purchaseDeductionMessages,
   ...invoiceIntakeMessages,
 } as const satisfies Record<string, MessageText>;
 
