@@ -4718,7 +4718,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/purchase/checks/records/:id": {
+    "/api/purchase/checks/records/{id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -4770,7 +4770,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/purchase/expense-claims/:id": {
+    "/api/purchase/expense-claims/{id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -4787,7 +4787,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/purchase/expense-claims/:id/withdraw": {
+    "/api/purchase/expense-claims/{id}/withdraw": {
         parameters: {
             query?: never;
             header?: never;
@@ -4872,7 +4872,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/purchase/received-invoices/:id": {
+    "/api/purchase/received-invoices/{id}": {
         parameters: {
             query?: never;
             header?: never;

@@ -226,7 +226,7 @@ export const listCheckRecords = defineRoute({
 
 export const getCheckRecord = defineRoute({
   method: 'GET',
-  path: `${API}/records/:id`,
+  path: `${API}/records/{id}`,
   permission: 'checkRecord',
   tag: TAG,
   summary: '一条查验记录，含原始请求与税局答复',

@@ -108,7 +108,7 @@ export const receivedInvoiceChange = z.object({
 
 export const getReceivedInvoice = defineRoute({
   method: 'GET',
-  path: `${API}/:id`,
+  path: `${API}/{id}`,
   permission: MENU,
   tag: TAG,
   summary: '一张进项发票：明细行与每次变化的记录（红冲、作废、异常、来源）',

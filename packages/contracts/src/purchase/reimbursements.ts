@@ -76,7 +76,7 @@ export const listExpenseClaims = defineRoute({
 
 export const getExpenseClaim = defineRoute({
   method: 'GET',
-  path: `${API}/:id`,
+  path: `${API}/{id}`,
   permission: 'invoiceReimbursement',
   tag: TAG,
   summary: '报销单详情与其发票',
@@ -86,7 +86,7 @@ export const getExpenseClaim = defineRoute({
 
 export const withdrawExpenseClaim = defineRoute({
   method: 'POST',
-  path: `${API}/:id/withdraw`,
+  path: `${API}/{id}/withdraw`,
   permission: 'invoiceReimbursement:btn_withdraw',
   tag: TAG,
   summary: '撤回报销单：其发票可再次报销（仅本人或管理员）',
