@@ -68,6 +68,21 @@ describe('任务管理: refused deliveries are found and redelivered', () => {
     const token = await apiToken('demo', 'Demo@123');
     const ids = await Promise.all([1, 2, 3].map((n) => refusedDelivery(token, n)));
     refs.push(...ids.map(String));
+    // The delivery row turns failed in the attempt; its outbox task settles just after. Wait for the tasks, so the
+    // page's counts (read once on opening) already see them on a loaded machine.
+    const admin = await apiToken('admin', 'Admin@123');
+    for (const ref of refs) {
+      for (let i = 0; ; i++) {
+        const { rows } = await api<JobRows>(
+          admin,
+          'GET',
+          `/api/admin/jobs?kind=delivery.send&q=${ref}&limit=100`,
+        );
+        if (rows.find((r) => r.ref === ref)?.state === 'failed') break;
+        if (i >= 120) throw new Error(`delivery ${ref}: its task never settled as refused`);
+        await new Promise((r) => setTimeout(r, 500));
+      }
+    }
     s = await launch();
   }, 180_000);
   afterEach(screenshotOnFailure(() => s?.page, 'jobs'));
@@ -93,8 +108,9 @@ describe('任务管理: refused deliveries are found and redelivered', () => {
     // The header counts refused tasks; a click on the card filters the table by that state.
     const refusedCard = page.getByTestId('job-count-failed');
     await expect
-      .poll(async () =>
-        Number((await refusedCard.locator('.ant-statistic-content-value').textContent()) ?? 0),
+      .poll(
+        async () => Number((await refusedCard.locator('.ant-statistic-content-value').textContent()) ?? 0),
+        { timeout: 15_000 },
       )
       .toBeGreaterThanOrEqual(3);
     await refusedCard.click();

@@ -1,5 +1,4 @@
 import { type Config, ConfigError, loadConfig } from './config.ts';
-import { DEMO_USERS } from './seed/demo-data.ts';
 import { stopOnSignals } from './shutdown.ts';
 import { isLoopbackUrl, publicBaseUrl } from './lib/public-address.ts';
 
@@ -14,7 +13,9 @@ async function main() {
     }
     throw e;
   }
+  // Everything heavy loads only after the configuration passed, so a bad variable stops the process at once.
   const { buildApp } = await import('./app.ts');
+  const { DEMO_USERS } = await import('./seed/demo-data.ts');
   const built = await buildApp(config).catch((e: Error) => {
     console.error(`启动失败 / failed to start: ${e.message}`);
     process.exit(1);
