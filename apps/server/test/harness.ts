@@ -9,6 +9,7 @@ import { type BuiltApp, buildApp } from '../src/app.ts';
 import type { RegisterModule } from '../src/http/module.ts';
 import { loadConfig } from '../src/config.ts';
 import { hashPassword } from '../src/lib/hash.ts';
+import type { ApiLoad } from '../src/jobs/api-load.ts';
 import type { RateLimits } from '../src/plugins/rate-limit.ts';
 
 /**
@@ -67,6 +68,8 @@ export async function createTestApp(
     dbHandle?: DbHandle;
     /** Modules of the test's own, registered after the product's (a resource bound for the test only). */
     extraModules?: RegisterModule[];
+    /** The load measurement (jobs/api-load.ts), on the test's own clock. */
+    apiLoad?: ApiLoad;
   } = {},
 ): Promise<TestApp & { drop(): Promise<void>; dropDatabase(): Promise<void> }> {
   const { handle, drop } = opts.dbHandle
@@ -91,6 +94,7 @@ export async function createTestApp(
     logger: false,
     rateLimits: opts.rateLimits ?? { perIpPerMinute: 10_000, perAccountPerMinute: 10_000 },
     extraModules: opts.extraModules,
+    apiLoad: opts.apiLoad,
   });
   const pk = (await built.app.inject({ url: '/api/auth/publicKey' })).json().publicKey as string;
   const encrypt = (pw: string) =>

@@ -57,6 +57,13 @@ export interface RouteContract<
    * each with what it means; the OpenAPI document lists them.
    */
   otherReplies?: Record<number, string>;
+  /**
+   * A status poll: a cheap read a page repeats every few seconds while it waits (the buyer's order or request
+   * progress). The server leaves it out of its load measurement (apps/server/src/jobs/api-load.ts), so a few
+   * waiting phones never make it think it is busy and hold back the background work real submissions wait on.
+   * Rate limits still apply as declared.
+   */
+  poll?: boolean;
 }
 
 export type RateBudget = 'credentials' | 'events' | 'public-write';

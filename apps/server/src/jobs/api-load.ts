@@ -6,6 +6,10 @@
  * Busy means many requests in flight, or many begun within the last second: on PGlite a request's database
  * work runs synchronously on this thread, so requests are handled one after another and the waiting ones sit
  * in the sockets, unseen — only their rate shows the load.
+ *
+ * Status polls (a contract's `poll`: the buyer pages asking every few seconds whether their invoice is ready) are
+ * not counted (app.ts skips them): cheap and repeated, a few waiting phones would otherwise look like a burst and
+ * hold back the very issuing they wait for.
  */
 export class ApiLoad {
   private inFlight = 0;
