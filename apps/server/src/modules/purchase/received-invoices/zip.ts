@@ -1,11 +1,11 @@
 import type { BodyOf, zipReceivedInvoices } from '@fpy/contracts';
-import { invoices, receivedInvoices, tenants } from '@fpy/db';
+import { receivedInvoices } from '@fpy/db';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { zipSync } from 'fflate';
 import type { AuthedCtx } from '../../../http/context.ts';
 import { badRequest, notFound } from '../../../lib/errors.ts';
-import { loadOrRenderFile } from '../../sales/invoice-files/index.ts';
+import { issuedFileBySellerNumber } from '../../sales/invoice-files/index.ts';
 import type { ReceivedInvoiceRow } from './queries.ts';
 
 type Format = 'pdf' | 'xml';
@@ -16,19 +16,8 @@ type Format = 'pdf' | 'xml';
  * bureau's download for the addressed buyer (the sandbox renders its small PDF and XML). Null when neither has it.
  */
 async function fileOf(ctx: AuthedCtx, row: ReceivedInvoiceRow, format: Format): Promise<Uint8Array | null> {
-  const [seller] = await ctx.db
-    .select({ id: tenants.id })
-    .from(tenants)
-    .where(eq(tenants.creditCode, row.sellerTaxNumber))
-    .limit(1);
-  if (seller) {
-    const [inv] = await ctx.db
-      .select({ id: invoices.id })
-      .from(invoices)
-      .where(and(eq(invoices.tenantId, seller.id), eq(invoices.number, row.number)))
-      .limit(1);
-    if (inv) return loadOrRenderFile({ db: ctx.db }, seller.id, inv.id, format);
-  }
+  const own = await issuedFileBySellerNumber({ db: ctx.db }, row.sellerTaxNumber, row.number, format);
+  if (own) return own;
   const got = await ctx.taxGatewayFor(ctx.db).downloadReceivedLayout({
     tenantId: row.tenantId,
     buyerTaxNumber: row.buyerTaxNumber,

@@ -8,7 +8,7 @@ import { createRenderer, RenderPoolClosedError } from './render-pool.ts';
 import { type FilesDeps, renderMissing, setFilesDeps } from './render.ts';
 import { registerInvoiceFileRoutes } from './routes.ts';
 
-export { loadOrRenderFile, loadOrRenderPdf } from './pdf-for-zip.ts';
+export { issuedFileBySellerNumber, loadOrRenderFile, loadOrRenderPdf } from './pdf-for-zip.ts';
 /** The face's fonts, QR drawing and raw content streams, for other printed documents (code-board posters). */
 export { FaceFonts } from './face-fonts.ts';
 export { qrOperators } from './qr-draw.ts';
