@@ -8,10 +8,16 @@ import {
 import { type Db, walletAccounts, walletCards, walletNotices } from '@fpy/db';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { WalletNotice } from '../../../gateways/wallet/gateway.ts';
-import { withTransaction } from '../../../lib/write/index.ts';
+import { emitAudit, withTransaction } from '../../../lib/write/index.ts';
 import { SANDBOX_ACCOUNT_ID, SANDBOX_NAME } from './adapters/sandbox.ts';
 
 export type CardRecord = typeof walletCards.$inferSelect;
+
+/** The audit resource of card rows (resource_changes). */
+export const AUDIT_RESOURCE = 'walletCard';
+
+/** A refusal code the card bag's query answers with (sweep.ts): failed, for no reason the platform gives. */
+export const QUERY_FAILED = 'QUERY_FAILED';
 
 /** Which states each callback event moves from (anything else: the notice changes nothing). */
 const FROM: Record<WalletNotice['event'], WalletCardState[]> = {
@@ -21,11 +27,17 @@ const FROM: Record<WalletNotice['event'], WalletCardState[]> = {
 };
 
 /**
- * A verified callback applied once: the notice row (platform + its own id) and the card's move commit together;
- * the same notice again finds its row and changes nothing. The card must have been taken by the account that
- * calls back (a notice naming another account's card changes nothing). Answers whether anything changed.
+ * A verified callback applied once: the notice row (platform + its own id), the card's move and its audit row
+ * (no actor; `source` callback or sweep) commit together; the same notice again finds its row and changes
+ * nothing. The card must have been taken by the account that calls back (a notice naming another account's card
+ * changes nothing). The reconciliation sweep (sweep.ts) applies the platform's answer to a query through here too,
+ * as a notice of its own. Answers whether anything changed.
  */
-export async function applyNotice(db: Db, notice: WalletNotice): Promise<boolean> {
+export async function applyNotice(
+  db: Db,
+  notice: WalletNotice,
+  source: 'callback' | 'sweep' = 'callback',
+): Promise<boolean> {
   return withTransaction({ db }, async (tx) => {
     const [card] = await tx
       .select()
@@ -54,15 +66,31 @@ export async function applyNotice(db: Db, notice: WalletNotice): Promise<boolean
           ? {
               state: 'failed',
               failCode: notice.code ?? 'REFUSED',
-              failReason: formatMessage('WALLET_BUYER_REFUSED', undefined, 'zh'),
+              failReason: formatMessage(
+                notice.code === QUERY_FAILED ? 'WALLET_CARD_FAILED' : 'WALLET_BUYER_REFUSED',
+                undefined,
+                'zh',
+              ),
             }
           : { state: 'deleted', deletedAt: now };
     const moved = await tx
       .update(walletCards)
       .set(change)
       .where(and(eq(walletCards.id, card.id), inArray(walletCards.state, FROM[notice.event])))
-      .returning({ id: walletCards.id });
-    return moved.length > 0;
+      .returning({ id: walletCards.id, state: walletCards.state });
+    if (!moved.length) return false;
+    await emitAudit(
+      tx,
+      { actor: null, ip: null },
+      {
+        tenantId: card.tenantId,
+        resource: AUDIT_RESOURCE,
+        recordId: card.id,
+        action: notice.event,
+        changes: { state: moved[0].state, from: card.state, source, noticeId: notice.noticeId },
+      },
+    );
+    return true;
   });
 }
 

@@ -5,6 +5,7 @@ import { applyNotice } from './cards.ts';
 import { WalletGatewayImpl } from './gateway.ts';
 import { runInsertTask, settleInsertTask, WALLET_INSERT_KIND, walletInsertPolicy } from './insert-task.ts';
 import { registerWalletRoutes } from './routes.ts';
+import { sweepWalletCards, WALLET_SWEEP, WALLET_SWEEP_INTERVAL_MS } from './sweep.ts';
 
 /**
  * 电子发票卡包 (issue 30, lane WALLETS): WeChat Pay and Alipay card bags. What others use:
@@ -17,6 +18,7 @@ export { createWalletGateway, type WalletGatewayOptions, WalletGatewayImpl } fro
 export { SANDBOX_ACCOUNT_ID, type SignedNotice, WalletSandbox } from './adapters/sandbox.ts';
 export { WALLET_INSERT_KIND, walletInsertPolicy } from './insert-task.ts';
 export { seedWalletDemo } from './seed.ts';
+export { sweepWalletCards, WALLET_STALE_MS, WALLET_SWEEP, type WalletSweepResult } from './sweep.ts';
 
 export async function registerWalletsModule(app: FastifyInstance, { services }: ModuleDeps) {
   registerOutboxKind(app, services, {
@@ -31,5 +33,11 @@ export async function registerWalletsModule(app: FastifyInstance, { services }: 
   const gateway = services.gateways.wallet;
   if (gateway instanceof WalletGatewayImpl)
     gateway.onNotice((n) => applyNotice(services.db, n).then(() => {}));
+  // Reconciliation of insertions whose callback was lost: once per tick across instances (the scheduler's claim).
+  services.scheduler.every(WALLET_SWEEP, WALLET_SWEEP_INTERVAL_MS, async (now) => {
+    await sweepWalletCards(services, now, {
+      onError: (cardId, err) => app.log.warn({ err, cardId }, 'wallet card query failed'),
+    });
+  });
   await registerWalletRoutes(app);
 }

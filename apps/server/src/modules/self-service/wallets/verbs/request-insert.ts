@@ -6,14 +6,14 @@ import type { Ctx } from '../../../../http/context.ts';
 import { businessError } from '../../../../lib/errors.ts';
 import { emitAudit, withTransaction } from '../../../../lib/write/index.ts';
 import { addTask, kickTask } from '../../../platform/outbox/index.ts';
-import { publicCard } from '../cards.ts';
+import { AUDIT_RESOURCE, publicCard } from '../cards.ts';
 import { type InsertPayload, taskRef, WALLET_INSERT_KIND } from '../insert-task.ts';
 import { insertable, openLink } from '../public.ts';
 
 /** Our reference sent to the platform: 32 characters (WeChat's out_trade_no limit), 120 random bits. */
 const newRef = () => `fw${randomBytes(15).toString('hex')}`;
 
-export const AUDIT_RESOURCE = 'walletCard';
+export { AUDIT_RESOURCE };
 
 /**
  * The buyer asks to put the link's invoice into a card bag. In ONE transaction: the card (one per invoice,
@@ -52,7 +52,14 @@ export async function requestInsert(
       );
       const [again] = await tx
         .update(walletCards)
-        .set({ state: 'pending', retries: sql`${walletCards.retries} + 1`, failCode: null, failReason: null })
+        // A new round: no account has taken it yet (the reconciliation sweep asks only accepted cards).
+        .set({
+          state: 'pending',
+          retries: sql`${walletCards.retries} + 1`,
+          failCode: null,
+          failReason: null,
+          accountId: null,
+        })
         .where(and(where, eq(walletCards.state, 'failed')))
         .returning();
       if (!again) {

@@ -17,7 +17,14 @@ export async function retryCards(ctx: AuthedCtx, platform: WalletPlatform, ids: 
   const { tasks, skipped } = await withTransaction(ctx, async (tx) => {
     const moved = await tx
       .update(walletCards)
-      .set({ state: 'pending', retries: sql`${walletCards.retries} + 1`, failCode: null, failReason: null })
+      // A new round: no account has taken it yet (the reconciliation sweep asks only accepted cards).
+      .set({
+        state: 'pending',
+        retries: sql`${walletCards.retries} + 1`,
+        failCode: null,
+        failReason: null,
+        accountId: null,
+      })
       .where(
         and(
           inArray(walletCards.id, ids),
