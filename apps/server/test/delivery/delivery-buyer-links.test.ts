@@ -1,6 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { deliveries, invoiceEvents, invoices, shortLinks, tenantParameters } from '@fpy/db';
-import { and, eq } from 'drizzle-orm';
+import {
+  deliveries,
+  invoiceEvents,
+  invoices,
+  shortLinks,
+  tenantParameters,
+  users,
+  walletAccounts,
+} from '@fpy/db';
+import { and, eq, inArray } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MISS_BUDGET } from '../../src/modules/delivery/buyer-links/resolve.ts';
@@ -267,6 +275,47 @@ describe('opening a link', () => {
       blueNumber: blue.number,
       totalFen: -22_600,
     });
+  });
+});
+
+describe('存入卡包 (cardBag, issue 30)', () => {
+  it('is offered only when the company has a card-bag account enabled, for one blue issued invoice', async () => {
+    const b = client();
+    const inv = await issue();
+    const code = await link(inv);
+    // No account: no offer (the buyer page shows no button). Another company's account changes nothing.
+    expect((await b.open(code, false)).json().cardBag).toBe(false);
+    const [brand] = await app().services.db.select().from(users).where(eq(users.username, 'brand'));
+    expect(brand.tenantId).not.toBe(inv.tenantId);
+    const [foreign] = await app()
+      .services.db.insert(walletAccounts)
+      .values({ tenantId: brand.tenantId!, platform: 'wechat', name: '他人账号', config: { sandbox: true } })
+      .returning();
+    expect((await b.open(code, false)).json().cardBag).toBe(false);
+
+    const [account] = await app()
+      .services.db.insert(walletAccounts)
+      .values({ tenantId: inv.tenantId, platform: 'alipay', name: '支付宝测试', config: { sandbox: true } })
+      .returning();
+    try {
+      expect((await b.open(code, false)).json().cardBag).toBe(true);
+      // A batch link (the card-bag pages take one invoice) and a voided invoice: not offered.
+      const batch = await link([inv, await issue()]);
+      expect((await b.open(batch, false)).json().cardBag).toBe(false);
+      const voided = await issue();
+      await app().services.db.update(invoices).set({ status: 'void' }).where(eq(invoices.id, voided.id));
+      expect((await b.open(await link(voided), false)).json().cardBag).toBe(false);
+      // The account switched off: not offered.
+      await app()
+        .services.db.update(walletAccounts)
+        .set({ enabled: false })
+        .where(eq(walletAccounts.id, account.id));
+      expect((await b.open(code, false)).json().cardBag).toBe(false);
+    } finally {
+      await app()
+        .services.db.delete(walletAccounts)
+        .where(inArray(walletAccounts.id, [account.id, foreign.id]));
+    }
   });
 });
 

@@ -25465,6 +25465,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        cardBag: boolean;
                         expiresAt: string | null;
                         invoices: {
                             amountFen: number;

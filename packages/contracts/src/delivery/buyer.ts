@@ -82,6 +82,11 @@ export const buyerLinkReply = z.object({
   /** ISO time the link stops working; null = never. */
   expiresAt: z.string().nullable(),
   invoices: z.array(buyerInvoice),
+  /**
+   * Offer 存入卡包 (/payInvoicingCardBag?c=<code>): the company has a WeChat Pay or Alipay card-bag account
+   * enabled, and the link is one blue, issued invoice.
+   */
+  cardBag: z.boolean(),
 });
 export type BuyerLinkReply = z.infer<typeof buyerLinkReply>;
 

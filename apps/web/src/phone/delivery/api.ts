@@ -6,6 +6,7 @@ import type {
   sendBuyerInvoice,
 } from '@fpy/contracts';
 import { BUYER_API, SHORT_LINK_PREFIX } from '@fpy/contracts/buyer-pages';
+import { WALLET_PAGES } from '@fpy/contracts/wallet-api';
 import { type LightReply, lightCall, lightUrl } from '../kit/http.ts';
 import type { Lang } from './i18n.ts';
 
@@ -34,6 +35,8 @@ export const renewLink = (code: string, lang: Lang) =>
 export const fileHref = (code: string, format: 'pdf' | 'xml' | 'ofd', n: number) =>
   lightUrl(BUYER_API.file, { code, format }, n ? { n } : {});
 export const zipHref = (code: string) => lightUrl(BUYER_API.zip, { code });
+/** 存入卡包: the card-bag pages (WeChat or Alipay) of the same link code, offered when the reply's `cardBag` says so. */
+export const cardBagHref = (code: string) => `${WALLET_PAGES.choose[0]}?c=${encodeURIComponent(code)}`;
 export const shortUrl = (code: string) => `${location.origin}${SHORT_LINK_PREFIX}${encodeURIComponent(code)}`;
 
 /** What was sent from this tab, so the progress and result pages know which address to ask about. */

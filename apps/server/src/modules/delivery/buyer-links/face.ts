@@ -4,6 +4,7 @@ import { hasFilesStatus } from '@fpy/domain';
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { notFound } from '../../../lib/errors.ts';
 import { signedFen, signedQuantity } from '../../sales/invoice-files/index.ts';
+import { cardBagOffered } from './card-bag.ts';
 import { type LinkRow, linkInvoiceIds } from './resolve.ts';
 
 const pick = {
@@ -129,6 +130,7 @@ export async function linkReply(db: Db, link: LinkRow): Promise<BuyerLinkReply> 
   return {
     kind: link.invoiceIds && link.invoiceIds.length > 1 ? 'batch' : 'single',
     expiresAt: link.expiresAt?.toISOString() ?? null,
+    cardBag: await cardBagOffered(db, link, list),
     invoices: list.map(({ id, ...inv }) => ({
       ...inv,
       redNumbers: reds.filter((r) => r.blueInvoiceId === id).map((r) => r.number!),

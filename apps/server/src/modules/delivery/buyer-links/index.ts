@@ -8,6 +8,8 @@ import { registerBuyerLinkRoutes } from './routes.ts';
  */
 export { type LinkInvoice, linkInvoices } from './face.ts';
 export { type LinkRow, resolveLink } from './resolve.ts';
+/** The answer to "offer 存入卡包 on this link's page?", provided by the card-bag module (card-bag.ts). */
+export { type CardBagOffer, provideCardBagOffer } from './card-bag.ts';
 
 /**
  * The buyer's public delivery pages' API (issue 14 §4–5): a short code opens one invoice (or a batch link's

@@ -43,6 +43,16 @@ export async function anyAccount(db: Db, tenantId: number, platform: WalletPlatf
   return !!row;
 }
 
+/** Whether the tenant has an enabled account of either platform: its buyers' delivery pages offer 存入卡包. */
+export async function anyEnabledAccount(db: Db, tenantId: number) {
+  const [row] = await db
+    .select({ id: walletAccounts.id })
+    .from(walletAccounts)
+    .where(and(eq(walletAccounts.tenantId, tenantId), eq(walletAccounts.enabled, true)))
+    .limit(1);
+  return !!row;
+}
+
 export async function accountById(db: Db, platform: WalletPlatform, id: number) {
   const [row] = await db
     .select()

@@ -1,9 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleDeps } from '../../../http/module.ts';
+import { provideCardBagOffer } from '../../delivery/buyer-links/index.ts';
 import { registerOutboxKind } from '../../platform/outbox/index.ts';
+import { anyEnabledAccount } from './accounts.ts';
 import { applyNotice } from './cards.ts';
 import { WalletGatewayImpl } from './gateway.ts';
 import { runInsertTask, settleInsertTask, WALLET_INSERT_KIND, walletInsertPolicy } from './insert-task.ts';
+import { insertable } from './public.ts';
 import { registerWalletRoutes } from './routes.ts';
 import { sweepWalletCards, WALLET_SWEEP, WALLET_SWEEP_INTERVAL_MS } from './sweep.ts';
 
@@ -39,5 +42,10 @@ export async function registerWalletsModule(app: FastifyInstance, { services }: 
       onError: (cardId, err) => app.log.warn({ err, cardId }, 'wallet card query failed'),
     });
   });
+  // The delivery page of a link offers 存入卡包 when its one invoice can go in and the company set a bag up.
+  provideCardBagOffer(
+    async (db, link, invoices) =>
+      invoices.length === 1 && insertable(invoices[0]) && (await anyEnabledAccount(db, link.tenantId)),
+  );
   await registerWalletRoutes(app);
 }

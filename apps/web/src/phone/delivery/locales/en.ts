@@ -45,6 +45,7 @@ const en = {
   sendSms: 'Get the link by SMS',
   deliver: 'Deliver to me',
   copyDownload: 'Copy link / download',
+  cardBag: 'Add to WeChat / Alipay card bag',
   viewInvoice: 'View',
   batchTitle: '{count} invoices',
   'link.expired.title': 'Link expired',

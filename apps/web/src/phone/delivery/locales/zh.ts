@@ -43,6 +43,7 @@ const zh = {
   sendSms: '短信获取链接',
   deliver: '交付给我',
   copyDownload: '复制链接 / 下载',
+  cardBag: '存入卡包',
   viewInvoice: '查看',
   batchTitle: '共 {count} 张发票',
   // Link states

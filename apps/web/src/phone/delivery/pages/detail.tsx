@@ -1,4 +1,4 @@
-import { fileHref, type LinkReply, zipHref } from '../api.ts';
+import { cardBagHref, fileHref, type LinkReply, zipHref } from '../api.ts';
 import { InvoiceFace, StateBanner } from '../face.tsx';
 import { shanghaiDay, yuan } from '../../kit/format.ts';
 import { useI18n } from '../i18n.ts';
@@ -67,6 +67,12 @@ function OneInvoice({ code, link, n }: { code: string; link: LinkReply; n: numbe
           >
             {t('copyDownload')}
           </PageLink>
+          {link.cardBag && (
+            // The card-bag pages are another phone entry: a plain link, by address only.
+            <a className="b-btn b-wide" href={cardBagHref(code)}>
+              {t('cardBag')}
+            </a>
+          )}
         </nav>
       )}
       {link.kind === 'batch' && (
