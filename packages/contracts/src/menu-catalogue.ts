@@ -410,6 +410,14 @@ export const menuCatalogue: MenuDef[] = [
           { action: 'manual', zh: '手工录入', en: 'Enter manually' },
         ],
       },
+      // Lane PSTATS: 进项发票统计.
+      {
+        code: 'jxFptj',
+        zh: '进项发票统计',
+        en: 'Received invoice statistics',
+        icon: 'BarChartOutlined',
+        elements: [{ action: 'export', zh: '导出', en: 'Export' }],
+      },
       // Lane CHECK: 查验, 扫码查验, 查验记录, 报销, 预警.
       {
         code: 'intelligentCheck',

@@ -40,6 +40,7 @@ import { registerReimbursementsModule } from './purchase/reimbursements/index.ts
 import { registerWarningsModule } from './purchase/warnings/index.ts';
 import { registerInvoiceIntakeModule } from './purchase/invoice-intake/index.ts';
 import { registerReceivedInvoicesModule } from './purchase/received-invoices/index.ts';
+import { registerReceivedStatisticsModule } from './purchase/received-statistics/index.ts';
 
 export type { ModuleDeps, RegisterModule } from '../http/module.ts';
 
@@ -99,6 +100,7 @@ const MODULES: Record<'platform' | 'sales' | 'delivery' | 'self-service' | 'purc
     registerReimbursementsModule,
     registerWarningsModule,
     registerInvoiceIntakeModule,
+    registerReceivedStatisticsModule,
   ],
 };
 

@@ -4941,6 +4941,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/purchase/received-statistics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 进项发票统计：按属期、销售方、税率、发票类型或状态汇总份数、金额、税额（专票/普票、数电/税控、各状态） */
+        get: operations["getReceivedStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchase/received-statistics/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 导出进项发票统计 (xlsx，含合计行) */
+        get: operations["exportReceivedStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/purchase/warnings": {
         parameters: {
             query?: never;
@@ -28488,6 +28522,175 @@ export interface operations {
                 };
             };
         };
+        responses: {
+            /** @description file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getReceivedStats: {
+        parameters: {
+            query?: {
+                category?: "special" | "ordinary";
+                groupBy?: "period" | "seller" | "rate" | "type" | "state";
+                periodFrom?: string;
+                periodTo?: string;
+                seller?: string;
+                state?: "normal" | "red" | "voided" | "abnormal";
+                type?: "digital_special" | "digital_ordinary" | "digital_paper_special" | "digital_paper_ordinary" | "special_paper" | "ordinary_paper" | "electronic_special" | "electronic_ordinary" | "roll";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        groupBy: "period" | "seller" | "rate" | "type" | "state";
+                        rows: {
+                            amountFen: number;
+                            count: number;
+                            deductibleTaxFen: number;
+                            digital: {
+                                amountFen: number;
+                                count: number;
+                                taxFen: number;
+                            };
+                            key: string;
+                            label: string;
+                            legacy: {
+                                amountFen: number;
+                                count: number;
+                                taxFen: number;
+                            };
+                            ordinary: {
+                                amountFen: number;
+                                count: number;
+                                taxFen: number;
+                            };
+                            special: {
+                                amountFen: number;
+                                count: number;
+                                taxFen: number;
+                            };
+                            states: {
+                                abnormal: number;
+                                normal: number;
+                                red: number;
+                                voided: number;
+                            };
+                            taxFen: number;
+                            totalFen: number;
+                        }[];
+                        totals: {
+                            amountFen: number;
+                            count: number;
+                            deductibleTaxFen: number;
+                            digital: {
+                                amountFen: number;
+                                count: number;
+                                taxFen: number;
+                            };
+                            legacy: {
+                                amountFen: number;
+                                count: number;
+                                taxFen: number;
+                            };
+                            ordinary: {
+                                amountFen: number;
+                                count: number;
+                                taxFen: number;
+                            };
+                            special: {
+                                amountFen: number;
+                                count: number;
+                                taxFen: number;
+                            };
+                            states: {
+                                abnormal: number;
+                                normal: number;
+                                red: number;
+                                voided: number;
+                            };
+                            taxFen: number;
+                            totalFen: number;
+                        };
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    exportReceivedStats: {
+        parameters: {
+            query?: {
+                category?: "special" | "ordinary";
+                groupBy?: "period" | "seller" | "rate" | "type" | "state";
+                periodFrom?: string;
+                periodTo?: string;
+                seller?: string;
+                state?: "normal" | "red" | "voided" | "abnormal";
+                type?: "digital_special" | "digital_ordinary" | "digital_paper_special" | "digital_paper_ordinary" | "special_paper" | "ordinary_paper" | "electronic_special" | "electronic_ordinary" | "roll";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
         responses: {
             /** @description file */
             200: {

@@ -12,6 +12,8 @@ export interface StatsScaffoldProps {
   onRange: (range: Range) => void;
   presets: { label: ReactNode; value: Range }[];
   disabledDate?: (d: Dayjs) => boolean;
+  /** `month`: the range picks whole months (a page counting by 属期). */
+  picker?: 'date' | 'month';
   /** Controls after the range (a grouping switch). */
   controls?: ReactNode;
   exportCode: string;
@@ -45,6 +47,7 @@ export function StatsScaffold(p: StatsScaffoldProps) {
           presets={p.presets}
           value={p.range}
           disabledDate={p.disabledDate}
+          picker={p.picker}
           onChange={(v) => v?.[0] && v[1] && p.onRange([v[0], v[1]])}
         />
         {p.controls}
