@@ -114,6 +114,13 @@ describe('the buyer’s delivery pages on a phone (issue 14 §4)', () => {
     await page.getByText('Total incl. tax').waitFor();
     await page.getByRole('button', { name: 'Switch to Chinese' }).click();
     await page.getByRole('link', { name: '下载 PDF' }).waitFor();
+
+    // Issue 30: the demo company has card bags set up, so 存入卡包 leads to the card-bag page of the same code.
+    const bag = page.getByRole('link', { name: '存入卡包' });
+    expect(await bag.getAttribute('href')).toBe(`/payInvoicingCardBag?c=${code}`);
+    await bag.click();
+    await page.waitForURL((u) => u.pathname === '/payInvoicingCardBag' && u.searchParams.get('c') === code);
+    await expect.poll(() => page.locator('body').textContent(), { timeout: 30_000 }).toContain(number);
   });
 
   test('a bad e-mail is refused on the send page with the server’s message naming the problem', async () => {
