@@ -1,3 +1,4 @@
+import { APPLY_PAGES_AGENT } from './apply-pages-agent.ts';
 import { APPLY_PAGES_BOARD } from './apply-pages-board.ts';
 import { APPLY_PAGES_ORDER } from './apply-pages-order.ts';
 import { APPLY_PAGES_TITLE } from './apply-pages-title.ts';
@@ -13,6 +14,7 @@ export const APPLY_PAGE_PATHS: readonly string[] = [
   ...APPLY_PAGES_TITLE,
   ...APPLY_PAGES_WALLET,
   ...APPLY_PAGES_BOARD,
+  ...APPLY_PAGES_AGENT,
 ];
 
 /** The query parameter carrying a buyer code (an order's, a board's) on every apply page: /webIndex?c=<code>. */
