@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   type SignedNotice,
+  seedWalletDemo,
   sweepWalletCards,
   WALLET_STALE_MS,
   WALLET_SWEEP,
@@ -207,5 +208,19 @@ describe('wallet reconciliation sweep', () => {
       'inserted',
       'inserted',
     ]);
+  });
+
+  it('leaves the demo seed in every state: its pending card waits for its task, not for the sweep', async () => {
+    // The earlier tests issued demo invoices: the seed puts cards of them in every state (runs last, it adds
+    // accounts).
+    await seedWalletDemo(db(), 'demo');
+    const seeded = await db().select().from(walletCards);
+    const demoCards = seeded.filter((c) => c.buyerRef.startsWith('demo'));
+    const pending = demoCards.filter((c) => c.state === 'pending');
+    expect(pending.length).toBeGreaterThanOrEqual(1);
+    const before = new Map(demoCards.map((c) => [c.id, c.state]));
+    await sweepWalletCards(app().services, later());
+    const after = await db().select().from(walletCards);
+    for (const c of after.filter((c) => before.has(c.id))) expect(c.state).toBe(before.get(c.id));
   });
 });

@@ -64,7 +64,9 @@ export async function seedWalletDemo(db: Db, adminUsername: string) {
         buyerRef: `demo${randomBytes(6).toString('hex')}`,
         ref: `fw${randomBytes(15).toString('hex')}`,
         state,
-        accountId: account.id,
+        // The pending one waits for its task (no account has taken it yet): the reconciliation sweep asks only
+        // accepted cards, and the sandbox knows none of these, so an accepted one would turn failed.
+        accountId: state === 'pending' ? null : account.id,
         accountKind: a.platform,
         cardId: state === 'inserted' || state === 'deleted' ? `sbx${randomBytes(8).toString('hex')}` : null,
         failCode: state === 'failed' ? 'USER_REFUSED' : null,
