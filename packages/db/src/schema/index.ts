@@ -24,3 +24,4 @@ export * from './purchase-checks.ts';
 export * from './purchase-received.ts';
 export * from './tax-sandbox-received.ts';
 export * from './tax-sandbox-deduction.ts';
+export * from './purchase-deduction.ts';
