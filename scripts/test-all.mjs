@@ -143,20 +143,12 @@ const browserTests = {
   args: ['scripts/browser-tests.mjs'],
   env: { VITEST_EXTRA_ARGS: jsonReport('browser').join(' ') },
 };
-// The two API lanes start together; the browser tests follow whichever of them ends first, so the longer one
-// overlaps them rather than running them after itself.
+// The three test lanes start together. The browser tests wait on the page and the server much of the time, and
+// run after the API lanes they were a tail of about 12 minutes with one core idle; beside them they fill the gaps.
 async function runTests() {
   if (serial || !pgUp)
     return runLanes(pgUp ? [[pgliteTests], [postgresTests, browserTests]] : [[pgliteTests], [browserTests]]);
-  const lane = async (part) => {
-    const r = await runPart({ ...part, dir: reports });
-    results.push(r);
-    return r;
-  };
-  const api = [lane(pgliteTests), lane(postgresTests)];
-  await Promise.race(api);
-  await Promise.all([...api, lane(browserTests)]);
-  return reportFailures();
+  return runLanes([[pgliteTests], [postgresTests], [browserTests]]);
 }
 const testsOk = await runTests();
 
