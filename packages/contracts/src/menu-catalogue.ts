@@ -418,6 +418,18 @@ export const menuCatalogue: MenuDef[] = [
         icon: 'BarChartOutlined',
         elements: [{ action: 'export', zh: '导出', en: 'Export' }],
       },
+      // Lane PSTATS: 商品编码更新 (入账编码规则 and applying them to received lines).
+      {
+        code: 'codeUpdate',
+        zh: '商品编码更新',
+        en: 'Bookkeeping codes',
+        icon: 'TagsOutlined',
+        elements: [
+          ...crud('规则'),
+          { action: 'export', zh: '导出', en: 'Export' },
+          { action: 'apply', zh: '批量更新编码', en: 'Apply rules' },
+        ],
+      },
       // Lane CHECK: 查验, 扫码查验, 查验记录, 报销, 预警.
       {
         code: 'intelligentCheck',

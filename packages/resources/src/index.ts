@@ -14,6 +14,7 @@ export { gateLogsMeta } from './defs/platform/gate-logs.ts';
 export { sandboxMessagesMeta } from './defs/platform/sandbox-messages.ts';
 export { customersMeta } from './defs/sales/customers.ts';
 export { skuMapMeta } from './defs/sales/sku-map.ts';
+export { codeRulesMeta } from './defs/purchase/code-rules.ts';
 export { smsRechargesMeta } from './defs/delivery/sms-recharges.ts';
 export { smsControlsMeta, smsWhiteMeta } from './defs/delivery/sms-controls.ts';
 export { smsLimitsMeta } from './defs/delivery/sms-limits.ts';
@@ -43,6 +44,7 @@ import { gateLogsMeta } from './defs/platform/gate-logs.ts';
 import { sandboxMessagesMeta } from './defs/platform/sandbox-messages.ts';
 import { positionsMeta } from './defs/platform/positions.ts';
 import { skuMapMeta } from './defs/sales/sku-map.ts';
+import { codeRulesMeta } from './defs/purchase/code-rules.ts';
 import { smsRechargesMeta } from './defs/delivery/sms-recharges.ts';
 import { smsControlsMeta, smsWhiteMeta } from './defs/delivery/sms-controls.ts';
 import { smsLimitsMeta } from './defs/delivery/sms-limits.ts';
@@ -72,6 +74,7 @@ export const resourceMetas = [
   sandboxMessagesMeta,
   customersMeta,
   skuMapMeta,
+  codeRulesMeta,
   smsRechargesMeta,
   smsControlsMeta,
   smsWhiteMeta,

@@ -22,6 +22,7 @@ import { walletMessages } from './self-service/wallets.ts';
 import { purchaseCheckMessages } from './purchase/checks.ts';
 import { purchaseDeductionMessages } from './purchase/deduction.ts';
 import { invoiceIntakeMessages } from './purchase/invoice-intake.ts';
+import { codeUpdateMessages } from './purchase/code-update.ts';
 
 export * from './text.ts';
 export { REQUEST_PARTS, PASSWORD_PROBLEMS_EN } from './validation.ts';
@@ -62,6 +63,7 @@ export const messages = {
   ...purchaseCheckMessages,
   ...purchaseDeductionMessages,
   ...invoiceIntakeMessages,
+  ...codeUpdateMessages,
 } as const satisfies Record<string, MessageText>;
 
 export type MessageKey = keyof typeof messages;

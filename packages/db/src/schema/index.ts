@@ -25,3 +25,4 @@ export * from './purchase-received.ts';
 export * from './tax-sandbox-received.ts';
 export * from './tax-sandbox-deduction.ts';
 export * from './purchase-deduction.ts';
+export * from './purchase-coding.ts';
