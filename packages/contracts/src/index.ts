@@ -63,6 +63,12 @@ export * from './purchase/reimbursements.ts';
 export * from './purchase/warnings.ts';
 export * from './purchase/invoice-intake.ts';
 export * from './purchase/received-statistics.ts';
+export * from './purchase/deduction.ts';
 export * from './purchase/code-update.ts';
 export { ORDER_STATE_TEXTS } from './messages/self-service/orders.ts';
 export { CHECK_FIELD_TEXTS, CHECK_STATE_TEXTS } from './messages/purchase/checks.ts';
+export {
+  DEDUCTION_ACTION_TEXTS,
+  DEDUCTION_PERIOD_STATE_TEXTS,
+  purchaseDeductionMessages,
+} from './messages/purchase/deduction.ts';

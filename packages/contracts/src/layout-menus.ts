@@ -22,7 +22,8 @@ export interface LayoutMenuDef {
  * Spec §2.11: the pages of the main layout every signed-in user has, whatever the groups grant. They are not
  * permissions (never stored, granted or edited in 菜单管理): the menu endpoint adds them to every account's tree,
  * first, by the rules below, so the console reaches them by the same menu rule as every other page.
- * /receiptsOperation (勾选确认) joins when the purchase area builds its page.
+ * /receiptsOperation (勾选确认, issue 31 lane DEDUCT): the company's deduction periods at a glance, for company
+ * accounts (a platform account has no periods).
  */
 export const layoutMenus: readonly LayoutMenuDef[] = [
   { code: 'dashboard', zh: '首页', en: 'Dashboard', icon: 'DashboardOutlined', hidden: false },
@@ -49,6 +50,14 @@ export const layoutMenus: readonly LayoutMenuDef[] = [
     icon: 'SettingOutlined',
     hidden: true,
     shownTo: (a) => a.tenantType === TenantType.Customised,
+  },
+  {
+    code: 'receiptsOperation',
+    zh: '勾选确认',
+    en: 'Deduction overview',
+    icon: 'AuditOutlined',
+    hidden: false,
+    shownTo: (a) => !isPlatformAccount(a.isSuperAdmin),
   },
 ];
 

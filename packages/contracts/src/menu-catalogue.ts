@@ -418,6 +418,33 @@ export const menuCatalogue: MenuDef[] = [
         icon: 'BarChartOutlined',
         elements: [{ action: 'export', zh: '导出', en: 'Export' }],
       },
+      // Lane DEDUCT: 勾选抵扣, 统计确认, 税款测算 (modules/purchase/deduction).
+      {
+        code: 'checkAuthority',
+        zh: '发票勾选',
+        en: 'Select for deduction',
+        icon: 'AuditOutlined',
+        elements: [
+          { action: 'select', zh: '勾选', en: 'Select' },
+          { action: 'undo', zh: '撤销勾选', en: 'Undo selection' },
+        ],
+      },
+      {
+        code: 'confirmPwd',
+        zh: '统计确认',
+        en: 'Statistics and confirmation',
+        icon: 'LockOutlined',
+        elements: [
+          { action: 'stats', zh: '申请/撤销统计', en: 'Apply / undo statistics' },
+          { action: 'confirm', zh: '确认签名', en: 'Confirm' },
+        ],
+      },
+      {
+        code: 'taxPayment',
+        zh: '税款测算',
+        en: 'Tax payable',
+        icon: 'AccountBookOutlined',
+      },
       // Lane PSTATS: 商品编码更新 (入账编码规则 and applying them to received lines).
       {
         code: 'codeUpdate',

@@ -41,6 +41,7 @@ import { registerWarningsModule } from './purchase/warnings/index.ts';
 import { registerInvoiceIntakeModule } from './purchase/invoice-intake/index.ts';
 import { registerReceivedInvoicesModule } from './purchase/received-invoices/index.ts';
 import { registerReceivedStatisticsModule } from './purchase/received-statistics/index.ts';
+import { registerDeductionModule } from './purchase/deduction/index.ts';
 import { registerCodeUpdateModule } from './purchase/code-update/index.ts';
 
 export type { ModuleDeps, RegisterModule } from '../http/module.ts';
@@ -102,6 +103,7 @@ const MODULES: Record<'platform' | 'sales' | 'delivery' | 'self-service' | 'purc
     registerWarningsModule,
     registerInvoiceIntakeModule,
     registerReceivedStatisticsModule,
+    registerDeductionModule,
     registerCodeUpdateModule,
   ],
 };

@@ -53,4 +53,56 @@ export const purchaseDeductionMessages = {
     zh: '已过该税款所属期的勾选截止日，不能再勾选或撤销',
     en: 'The selection deadline of this tax period has passed',
   },
-} satisfies Record<string, MessageText>;
+  DEDUCTION_SELECTED_BY: {
+    zh: '发票 {invoice} 已由 {who} 于 {at} 勾选（所属期 {period}），不能重复勾选',
+    en: 'Invoice {invoice} was already selected by {who} at {at} (period {period}); it cannot be selected twice',
+  },
+  DEDUCTION_NOT_YOURS: {
+    zh: '发票不存在或不属于本企业',
+    en: 'No such invoice for this company',
+  },
+  DEDUCTION_NOT_SELECTABLE: {
+    zh: '发票 {invoice} 不能勾选：{reason}',
+    en: 'Invoice {invoice} cannot be selected: {reason}',
+  },
+  DEDUCTION_UNDO_REFUSED: {
+    zh: '发票 {invoice} 不能撤销勾选：{reason}',
+    en: 'The selection of invoice {invoice} cannot be undone: {reason}',
+  },
+  DEDUCTION_PENDING: {
+    zh: '还有 {count} 张发票的勾选结果等待税局返回，请稍后再申请统计',
+    en: '{count} selections are still waiting for the tax bureau; apply for statistics once they are settled',
+  },
+  DEDUCTION_NOTHING_SELECTED: {
+    zh: '该所属期还没有已勾选的发票，不能申请统计',
+    en: 'No invoice is selected for this period; there is nothing to count',
+  },
+  DEDUCTION_PERIOD_WRONG_STATE: {
+    zh: '所属期当前状态为“{state}”，不能{action}',
+    en: 'The period is {state}; it cannot be {action}',
+  },
+  DEDUCTION_WRONG_PASSWORD: {
+    zh: '确认密码不正确',
+    en: 'The confirmation password is not correct',
+  },
+  DEDUCTION_BUREAU_REFUSED: {
+    zh: '税局拒绝了该操作：所属期在税局的状态为“{state}”',
+    en: 'The tax bureau refused: the period is {state} there',
+  },
+  DEDUCTION_BUREAU_UNAVAILABLE: {
+    zh: '暂时无法连接税局，请稍后重试',
+    en: 'The tax bureau cannot be reached right now; try again later',
+  },
+} as const satisfies Record<string, MessageText>;
+
+/** The period states and actions as the messages above name them. */
+export const DEDUCTION_PERIOD_STATE_TEXTS = {
+  open: { zh: '可勾选', en: 'open' },
+  stats_applied: { zh: '已申请统计', en: 'counted' },
+  confirmed: { zh: '已确认', en: 'confirmed' },
+} as const;
+export const DEDUCTION_ACTION_TEXTS = {
+  applyStats: { zh: '申请统计', en: 'counted' },
+  undoStats: { zh: '撤销统计', en: 'reopened' },
+  confirm: { zh: '确认', en: 'confirmed' },
+} as const;

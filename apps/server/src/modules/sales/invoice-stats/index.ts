@@ -7,6 +7,9 @@ import { registerInvoiceStatsDashboardCards } from './dashboard-cards/index.ts';
 import { GROUP_SHEET, statsColumns, withTotalsRow } from './stats-excel.ts';
 import { invoiceStats } from './stats-query.ts';
 
+/** 销项税额 per 属期 for the purchase side's 税款测算 (issue 31, lane DEDUCT). */
+export { outputTaxByPeriod } from './output-tax.ts';
+
 /** 开票统计 (issue 4 §3 invoiceStatistic): grouped figures of issued invoices and their Excel export. */
 export function registerInvoiceStatsModule(app: FastifyInstance, _deps: ModuleDeps) {
   registerInvoiceStatsDashboardCards();

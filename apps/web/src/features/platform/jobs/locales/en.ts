@@ -16,6 +16,7 @@ export default {
         'issue-request': 'Self-service: issue a request',
         'wallet-insert': 'Self-service: card bag insertion',
       },
+      purchase: { 'deduction-submit': 'Deduction: select / undo at the bureau' },
     },
     field: {
       id: 'Task',
