@@ -1,4 +1,13 @@
-import { elements, groupElements, groupMembers, groupMenus, menus, receivedInvoices, users } from '@fpy/db';
+import {
+  checkRecords,
+  elements,
+  groupElements,
+  groupMembers,
+  groupMenus,
+  menus,
+  receivedInvoices,
+  users,
+} from '@fpy/db';
 import { strToU8, zipSync } from 'fflate';
 import { eq, inArray, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
@@ -278,6 +287,17 @@ describe('manual entry with 查验 as the user types (issue 31 §2)', () => {
     const rows = await rowsOf(inv.number);
     expect(rows).toHaveLength(1);
     expect(rows[0].sources).toEqual(['file', 'manual']);
+    // Every check behind an entry or a file is in 查验记录 (channel intake); the check as the user types is not.
+    const checks = await app()
+      .services.db.select()
+      .from(checkRecords)
+      .where(eq(checkRecords.number, inv.number))
+      .orderBy(checkRecords.id);
+    expect(checks.map((c) => [c.channel, c.result, c.receivedInvoiceId])).toEqual([
+      ['intake', 'mismatch', null],
+      ['intake', 'match', rows[0].id],
+      ['intake', 'match', rows[0].id],
+    ]);
 
     // Manual first, then the file: still one.
     const other = await issue();

@@ -29,7 +29,7 @@ const API = '/api/purchase/checks';
 
 export const CHECK_RESULTS = ['match', 'mismatch', 'not_found', 'failed'] as const;
 export type CheckResult = (typeof CHECK_RESULTS)[number];
-export const CHECK_CHANNELS = ['single', 'batch', 'scan'] as const;
+export const CHECK_CHANNELS = ['single', 'batch', 'scan', 'intake'] as const;
 export const VERIFIED_STATES = ['normal', 'red', 'voided', 'abnormal'] as const;
 /** A batch is checked at once, one bureau call per row: bounded. */
 export const MAX_CHECK_BATCH = 100;

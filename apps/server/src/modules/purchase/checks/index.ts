@@ -7,10 +7,18 @@ import { registerCheckRoutes } from './routes.ts';
  * the bureau's reply). What other modules use:
  * - `runCheck(ctx, elements, channel)`: check one invoice with the bureau and keep the record (reimbursements
  *   check each invoice of a claim this way, so those checks appear in 查验记录 too);
+ * - `keepCheckRecord(tx, ctx, …)`: keep a check made elsewhere (invoice intake: channel `intake`) in the caller's
+ *   transaction;
  * - `flaggedChecks(db, tenantId)`: the latest check of each invoice the bureau called abnormal, voided or
  *   red-lettered (发票预警).
  */
-export { runCheck, verifyRequestOf, type CheckChannel } from './verbs/run-check.ts';
+export {
+  keepCheckRecord,
+  runCheck,
+  verifyRequestOf,
+  type CheckChannel,
+  type CheckReply,
+} from './verbs/run-check.ts';
 export { flaggedChecks, type FlaggedCheck } from './flagged.ts';
 export { ownTaxNumber, ownTenant } from './views.ts';
 

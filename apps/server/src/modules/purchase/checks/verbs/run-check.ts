@@ -7,7 +7,7 @@ import { emitAudit, withTransaction } from '../../../../lib/write/index.ts';
 import { recordReceived } from '../../received-invoices/index.ts';
 import { checkView, ownTaxNumber, ownTenant } from '../views.ts';
 
-export type CheckChannel = 'single' | 'batch' | 'scan';
+export type CheckChannel = 'single' | 'batch' | 'scan' | 'intake';
 
 /** What the bureau is asked (§7.1): 数电 by 价税合计, legacy by 金额 or 校验码后 6 位. */
 export function verifyRequestOf(e: CheckElements): VerifyRequest {
@@ -36,7 +36,7 @@ export async function runCheck(
 ): Promise<CheckRecordView> {
   const tenantId = ownTenant(ctx.actor);
   const request = verifyRequestOf(elements);
-  let reply: VerifyResult | { result: 'failed'; reason: string };
+  let reply: CheckReply;
   try {
     reply = await ctx.taxGatewayFor(ctx.db).verify(request);
   } catch (err) {
@@ -71,42 +71,72 @@ export async function runCheck(
             },
           })
         : null;
-    const [created] = await tx
-      .insert(checkRecords)
-      .values({
-        tenantId,
-        channel,
-        batchId,
-        invoiceKey: purchaseInvoiceKey(elements),
-        code: elements.code ?? null,
-        number: elements.number,
-        issueDate: elements.issueDate,
-        request,
-        result: reply.result,
-        state: match ? (match.state ?? 'normal') : null,
-        reply,
-        sellerName: match?.sellerName ?? null,
-        buyerTaxNumber: match?.buyerTaxNumber ?? null,
-        totalFen: match?.totalFen ?? null,
-        receivedInvoiceId: received?.id ?? null,
-        checkedBy: ctx.actor.userId,
-        checkedByName: ctx.actor.name,
-      })
-      .returning();
-    await emitAudit(tx, ctx, {
+    return keepCheckRecord(tx, ctx, {
       tenantId,
-      resource: 'checkRecord',
-      recordId: created.id,
-      action: 'check',
-      changes: {
-        invoiceKey: created.invoiceKey,
-        channel,
-        result: reply.result,
-        state: created.state,
-        receivedInvoiceId: created.receivedInvoiceId,
-      },
+      channel,
+      batchId,
+      elements,
+      reply,
+      receivedInvoiceId: received?.id ?? null,
     });
-    return created;
   });
   return checkView(row, ownTax);
+}
+
+export type CheckReply = VerifyResult | { result: 'failed'; reason: string };
+
+/**
+ * Keeps one check made with the bureau — the request, the reply as it came, who and when — with its audit row, in
+ * the caller's transaction. runCheck keeps its own this way; invoice intake keeps the check of each file or hand
+ * entry it collected (channel `intake`), so 查验记录 shows every check the company made.
+ */
+export async function keepCheckRecord(
+  tx: Db,
+  ctx: AuthedCtx,
+  k: {
+    tenantId: number;
+    channel: CheckChannel;
+    batchId?: string | null;
+    elements: CheckElements;
+    reply: CheckReply;
+    receivedInvoiceId: number | null;
+  },
+) {
+  const match = k.reply.result === 'match' ? k.reply.invoice : null;
+  const [created] = await tx
+    .insert(checkRecords)
+    .values({
+      tenantId: k.tenantId,
+      channel: k.channel,
+      batchId: k.batchId ?? null,
+      invoiceKey: purchaseInvoiceKey(k.elements),
+      code: k.elements.code ?? null,
+      number: k.elements.number,
+      issueDate: k.elements.issueDate,
+      request: verifyRequestOf(k.elements),
+      result: k.reply.result,
+      state: match ? (match.state ?? 'normal') : null,
+      reply: k.reply,
+      sellerName: match?.sellerName ?? null,
+      buyerTaxNumber: match?.buyerTaxNumber ?? null,
+      totalFen: match?.totalFen ?? null,
+      receivedInvoiceId: k.receivedInvoiceId,
+      checkedBy: ctx.actor.userId,
+      checkedByName: ctx.actor.name,
+    })
+    .returning();
+  await emitAudit(tx, ctx, {
+    tenantId: k.tenantId,
+    resource: 'checkRecord',
+    recordId: created.id,
+    action: 'check',
+    changes: {
+      invoiceKey: created.invoiceKey,
+      channel: k.channel,
+      result: k.reply.result,
+      state: created.state,
+      receivedInvoiceId: created.receivedInvoiceId,
+    },
+  });
+  return created;
 }

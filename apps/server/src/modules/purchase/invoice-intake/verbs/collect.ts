@@ -1,6 +1,7 @@
 import { formatMessage, type IntakeItem, type MessageKey } from '@fpy/contracts';
 import type { AuthedCtx } from '../../../../http/context.ts';
 import { withTransaction } from '../../../../lib/write/index.ts';
+import { type CheckReply, keepCheckRecord } from '../../checks/index.ts';
 import { type ReceivedFields, receivedInvoiceKey, recordReceived } from '../../received-invoices/index.ts';
 import { isOwn, type Verified, verify, verifyRequestOf } from '../bureau.ts';
 import type { ParsedInvoice } from '../parse/index.ts';
@@ -102,10 +103,41 @@ export async function collectOne(
       reasonKey: source === 'manual' ? 'INTAKE_MANUAL.other_buyer' : 'INTAKE_FILE.other_buyer',
       params: { taxNumber: parsed.buyerTaxNumber },
     });
-  const judged = judge(ctx, own, await verify(ctx, verifyRequestOf(parsed)), source === 'manual');
-  if (!judged.ok)
+  const reply = await verify(ctx, verifyRequestOf(parsed));
+  const judged = judge(ctx, own, reply, source === 'manual');
+  const check: IntakeCheck = { elements: parsed, reply };
+  if (!judged.ok) {
+    await withTransaction(ctx, (tx) => keepIntakeCheck(tx, ctx, tenantId, check, null));
     return itemOf(ctx, file, 'refused', parsed, { reasonKey: judged.reasonKey, params: judged.params });
-  return record(ctx, tenantId, file, judged.fields, source);
+  }
+  return record(ctx, tenantId, file, judged.fields, source, check);
+}
+
+/** The 查验 behind one collected file or hand entry: kept in 查验记录 like every other check (channel intake). */
+export interface IntakeCheck {
+  elements: Pick<
+    ParsedInvoice,
+    'code' | 'number' | 'issueDate' | 'totalFen' | 'amountFen' | 'checkCodeLast6'
+  >;
+  reply: Verified;
+}
+
+export function keepIntakeCheck(
+  tx: Parameters<typeof keepCheckRecord>[0],
+  ctx: AuthedCtx,
+  tenantId: number,
+  check: IntakeCheck,
+  receivedInvoiceId: number | null,
+) {
+  const reply: CheckReply =
+    check.reply.result === 'unavailable' ? { result: 'failed', reason: 'bureau unavailable' } : check.reply;
+  return keepCheckRecord(tx, ctx, {
+    tenantId,
+    channel: 'intake',
+    elements: check.elements,
+    reply,
+    receivedInvoiceId,
+  });
 }
 
 /** Records (or finds) the checked invoice in its own transaction, with its audit (recordReceived audits). */
@@ -115,10 +147,19 @@ export async function record(
   file: string,
   fields: ReceivedFields,
   source: 'file' | 'manual',
+  check?: IntakeCheck,
 ): Promise<IntakeItem> {
-  const r = await withTransaction(ctx, (tx) =>
-    recordReceived(tx, { tenantId, fields, source, actorId: ctx.actor.userId, audit: ctx }),
-  );
+  const r = await withTransaction(ctx, async (tx) => {
+    const received = await recordReceived(tx, {
+      tenantId,
+      fields,
+      source,
+      actorId: ctx.actor.userId,
+      audit: ctx,
+    });
+    if (check) await keepIntakeCheck(tx, ctx, tenantId, check, received.id);
+    return received;
+  });
   return itemOf(ctx, file, r.created ? 'created' : 'duplicate', null, {
     receivedId: r.id,
     code: fields.code ?? null,

@@ -2,7 +2,8 @@ import { formatMessage, type IntakeItem, type ManualCheckReply, type ManualEntry
 import type { AuthedCtx } from '../../../../http/context.ts';
 import { badRequest } from '../../../../lib/errors.ts';
 import { ownTaxNumbers, ownTenant, verify, verifyRequestOf } from '../bureau.ts';
-import { judge, record } from './collect.ts';
+import { judge, keepIntakeCheck, record } from './collect.ts';
+import { withTransaction } from '../../../../lib/write/index.ts';
 
 const MANUAL = '手工录入';
 
@@ -47,10 +48,15 @@ export async function checkManualVerb(ctx: AuthedCtx, entry: ManualEntry): Promi
 export async function enterManuallyVerb(ctx: AuthedCtx, entry: ManualEntry): Promise<IntakeItem> {
   const tenantId = ownTenant(ctx.actor);
   const own = await ownTaxNumbers(ctx.db, tenantId);
-  const judged = judge(ctx, own, await verify(ctx, verifyRequestOf(entry)), true);
-  if (!judged.ok)
+  const reply = await verify(ctx, verifyRequestOf(entry));
+  const judged = judge(ctx, own, reply, true);
+  const check = { elements: entry, reply };
+  if (!judged.ok) {
+    // The refused entry's check is kept too (查验记录), then the form is told which field is wrong.
+    await withTransaction(ctx, (tx) => keepIntakeCheck(tx, ctx, tenantId, check, null));
     throw badRequest(judged.reasonKey as 'INTAKE_MANUAL.mismatch', judged.params as never, {
       fields: judged.fields ?? [],
     });
-  return record(ctx, tenantId, MANUAL, judged.fields, 'manual');
+  }
+  return record(ctx, tenantId, MANUAL, judged.fields, 'manual', check);
 }

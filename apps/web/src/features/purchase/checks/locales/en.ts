@@ -35,7 +35,7 @@ export default {
     },
     result: { match: 'Match', mismatch: 'Mismatch', not_found: 'Not found', failed: 'Failed' },
     state: { normal: 'Normal', red: 'Red-lettered', voided: 'Voided', abnormal: 'Abnormal' },
-    channel: { single: 'Single', batch: 'Batch', scan: 'Scan' },
+    channel: { single: 'Single', batch: 'Batch', scan: 'Scan', intake: 'On collection' },
     family: { digital: 'fully digital invoice', legacy: 'Legacy invoice (with code)' },
     type: {
       digital_special: 'Fully digital special VAT invoice',

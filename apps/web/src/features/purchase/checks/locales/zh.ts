@@ -31,7 +31,7 @@ export default {
     },
     result: { match: '一致', mismatch: '不一致', not_found: '查无此票', failed: '查验失败' },
     state: { normal: '正常', red: '已红冲', voided: '已作废', abnormal: '异常（失控）' },
-    channel: { single: '单张查验', batch: '批量查验', scan: '扫码查验' },
+    channel: { single: '单张查验', batch: '批量查验', scan: '扫码查验', intake: '采集查验' },
     family: { digital: '数电发票', legacy: '税控发票（含代码）' },
     type: {
       digital_special: '数电发票（增值税专用发票）',
