@@ -4752,6 +4752,264 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/purchase/code-rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 入账编码规则：列表 */
+        get: operations["getPurchaseCodeRules"];
+        put?: never;
+        /** 入账编码规则：新增 */
+        post: operations["postPurchaseCodeRules"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchase/code-rules/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 入账编码规则：详情 */
+        get: operations["getPurchaseCodeRulesId"];
+        /** 入账编码规则：修改（只改所给字段） */
+        put: operations["putPurchaseCodeRulesId"];
+        post?: never;
+        /** 入账编码规则：删除 */
+        delete: operations["deletePurchaseCodeRulesId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchase/code-rules/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 按入账编码规则批量更新进项发票明细的入账科目与物料编码（先预览，确认后写入） */
+        post: operations["applyCodeRules"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchase/code-rules/delete-many": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 入账编码规则：批量删除 */
+        post: operations["postPurchaseCodeRulesDeleteMany"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchase/code-rules/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 入账编码规则：导出 Excel */
+        get: operations["getPurchaseCodeRulesExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchase/deduction/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 可勾选的进项专票（含勾选状态与不可勾选原因） */
+        get: operations["listDeductionInvoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchase/deduction/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 勾选确认总览：当前所属期与近六期的状态 */
+        get: operations["getDeductionOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchase/deduction/periods/{period}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 税款所属期的勾选汇总、状态与统计 */
+        get: operations["getDeductionPeriod"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchase/deduction/periods/{period}/apply-stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 申请统计：所属期勾选冻结，税局出具抵扣统计 */
+        post: operations["applyDeductionStats"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchase/deduction/periods/{period}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 确认签名：以本人登录密码二次确认，确认后所属期锁定 */
+        post: operations["confirmDeductionPeriod"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchase/deduction/periods/{period}/undo-stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 撤销统计：所属期回到可勾选 */
+        post: operations["undoDeductionStats"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchase/deduction/select": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 勾选发票用于抵扣（一张已被勾选时 409 说明由谁勾选） */
+        post: operations["selectForDeduction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchase/deduction/select-by-filter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 按条件批量勾选（最多1000张，不可勾选的跳过并说明原因） */
+        post: operations["selectForDeductionByFilter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchase/deduction/tax-payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 税款测算：所属期销项税额、已勾选进项税额与应纳税额 */
+        get: operations["getTaxPayment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchase/deduction/undo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 撤销勾选（申请统计前） */
+        post: operations["undoDeductionSelection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/purchase/expense-claims": {
         parameters: {
             query?: never;
@@ -27686,6 +27944,1115 @@ export interface operations {
                 };
                 content: {
                     "application/octet-stream": unknown;
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getPurchaseCodeRules: {
+        parameters: {
+            query?: {
+                keyword?: string;
+                limit?: number;
+                matchKind?: "category" | "keyword";
+                page?: number;
+                sellerTaxNumber?: string;
+                sort?: "id" | "-id" | "matchValue" | "-matchValue" | "subjectCode" | "-subjectCode" | "priority" | "-priority" | "updatedAt" | "-updatedAt";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            codedLines: number | null;
+                            id: number;
+                            matchKind: string | null;
+                            matchValue: string | null;
+                            materialCode: string | null;
+                            priority: number | null;
+                            remark: string | null;
+                            sellerTaxNumber: string | null;
+                            subjectCode: string | null;
+                            subjectName: string | null;
+                            tenantId: number | null;
+                            updatedAt: string | null;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postPurchaseCodeRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    matchKind: "category" | "keyword";
+                    matchValue: string;
+                    materialCode?: string | null;
+                    /** @default 100 */
+                    priority?: number;
+                    remark?: string | null;
+                    sellerTaxNumber?: string | null;
+                    subjectCode: string;
+                    subjectName: string;
+                    tenantId?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        codedLines: number | null;
+                        id: number;
+                        matchKind: string | null;
+                        matchValue: string | null;
+                        materialCode: string | null;
+                        priority: number | null;
+                        remark: string | null;
+                        sellerTaxNumber: string | null;
+                        subjectCode: string | null;
+                        subjectName: string | null;
+                        tenantId: number | null;
+                        updatedAt: string | null;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getPurchaseCodeRulesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        codedLines: number | null;
+                        id: number;
+                        matchKind: string | null;
+                        matchValue: string | null;
+                        materialCode: string | null;
+                        priority: number | null;
+                        remark: string | null;
+                        sellerTaxNumber: string | null;
+                        subjectCode: string | null;
+                        subjectName: string | null;
+                        tenantId: number | null;
+                        updatedAt: string | null;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    putPurchaseCodeRulesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    matchKind?: "category" | "keyword";
+                    matchValue?: string;
+                    materialCode?: string | null;
+                    priority?: number;
+                    remark?: string | null;
+                    sellerTaxNumber?: string | null;
+                    subjectCode?: string;
+                    subjectName?: string;
+                    tenantId?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        codedLines: number | null;
+                        id: number;
+                        matchKind: string | null;
+                        matchValue: string | null;
+                        materialCode: string | null;
+                        priority: number | null;
+                        remark: string | null;
+                        sellerTaxNumber: string | null;
+                        subjectCode: string | null;
+                        subjectName: string | null;
+                        tenantId: number | null;
+                        updatedAt: string | null;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    deletePurchaseCodeRulesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    applyCodeRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default false */
+                    overwrite?: boolean;
+                    periodFrom?: string;
+                    periodTo?: string;
+                    /** @default true */
+                    preview?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        byRule: {
+                            lines: number;
+                            ruleId: number;
+                            subjectCode: string;
+                            subjectName: string;
+                        }[];
+                        changed: number;
+                        kept: number;
+                        lines: number;
+                        matched: number;
+                        preview: boolean;
+                        samples: {
+                            fromCode: string | null;
+                            fromName: string | null;
+                            lineName: string;
+                            lineNo: number;
+                            materialCode: string | null;
+                            number: string;
+                            receivedInvoiceId: number;
+                            ruleId: number;
+                            sellerName: string;
+                            toCode: string;
+                            toName: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postPurchaseCodeRulesDeleteMany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deleted: number;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getPurchaseCodeRulesExport: {
+        parameters: {
+            query?: {
+                keyword?: string;
+                matchKind?: "category" | "keyword";
+                sellerTaxNumber?: string;
+                sort?: "id" | "-id" | "matchValue" | "-matchValue" | "subjectCode" | "-subjectCode" | "priority" | "-priority" | "updatedAt" | "-updatedAt";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listDeductionInvoices: {
+        parameters: {
+            query: {
+                limit?: number;
+                page?: number;
+                period: string;
+                rate?: "rate_13" | "rate_9" | "rate_6" | "rate_5" | "rate_3" | "rate_1_5" | "rate_1" | "rate_0";
+                seller?: string;
+                view?: "selectable" | "selected" | "all";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            amountFen: number;
+                            code: string | null;
+                            id: number;
+                            invoiceType: string;
+                            issueDate: string;
+                            notSelectable: string | null;
+                            number: string;
+                            rates: string[];
+                            reimbursedIn: string | null;
+                            selection: {
+                                actorName: string;
+                                flag: string | null;
+                                period: string;
+                                reason: string | null;
+                                /** @enum {string} */
+                                state: "selecting" | "selected" | "refused" | "undoing" | "undone";
+                                updatedAt: string;
+                            } | null;
+                            sellerName: string;
+                            sellerTaxNumber: string;
+                            state: string;
+                            taxFen: number;
+                            totalFen: number;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getDeductionOverview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        current: string;
+                        periods: {
+                            closedReason: string | null;
+                            confirmedAt: string | null;
+                            confirmedByName: string | null;
+                            deadline: string;
+                            flagged: number;
+                            pending: number;
+                            period: string;
+                            selected: {
+                                amountFen: number;
+                                count: number;
+                                taxFen: number;
+                            };
+                            /** @enum {string} */
+                            state: "open" | "stats_applied" | "confirmed";
+                            stats: {
+                                amountFen: number;
+                                count: number;
+                                taxFen: number;
+                            } | null;
+                            statsAppliedAt: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getDeductionPeriod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                period: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        closedReason: string | null;
+                        confirmedAt: string | null;
+                        confirmedByName: string | null;
+                        deadline: string;
+                        flagged: number;
+                        pending: number;
+                        period: string;
+                        selected: {
+                            amountFen: number;
+                            count: number;
+                            taxFen: number;
+                        };
+                        /** @enum {string} */
+                        state: "open" | "stats_applied" | "confirmed";
+                        stats: {
+                            amountFen: number;
+                            count: number;
+                            taxFen: number;
+                        } | null;
+                        statsAppliedAt: string | null;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    applyDeductionStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                period: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        closedReason: string | null;
+                        confirmedAt: string | null;
+                        confirmedByName: string | null;
+                        deadline: string;
+                        flagged: number;
+                        pending: number;
+                        period: string;
+                        selected: {
+                            amountFen: number;
+                            count: number;
+                            taxFen: number;
+                        };
+                        /** @enum {string} */
+                        state: "open" | "stats_applied" | "confirmed";
+                        stats: {
+                            amountFen: number;
+                            count: number;
+                            taxFen: number;
+                        } | null;
+                        statsAppliedAt: string | null;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    confirmDeductionPeriod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                period: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        closedReason: string | null;
+                        confirmedAt: string | null;
+                        confirmedByName: string | null;
+                        deadline: string;
+                        flagged: number;
+                        pending: number;
+                        period: string;
+                        selected: {
+                            amountFen: number;
+                            count: number;
+                            taxFen: number;
+                        };
+                        /** @enum {string} */
+                        state: "open" | "stats_applied" | "confirmed";
+                        stats: {
+                            amountFen: number;
+                            count: number;
+                            taxFen: number;
+                        } | null;
+                        statsAppliedAt: string | null;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    undoDeductionStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                period: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        closedReason: string | null;
+                        confirmedAt: string | null;
+                        confirmedByName: string | null;
+                        deadline: string;
+                        flagged: number;
+                        pending: number;
+                        period: string;
+                        selected: {
+                            amountFen: number;
+                            count: number;
+                            taxFen: number;
+                        };
+                        /** @enum {string} */
+                        state: "open" | "stats_applied" | "confirmed";
+                        stats: {
+                            amountFen: number;
+                            count: number;
+                            taxFen: number;
+                        } | null;
+                        statsAppliedAt: string | null;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    selectForDeduction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                    period: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sent: number;
+                        skipped: {
+                            id: number;
+                            number: string;
+                            reason: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    selectForDeductionByFilter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    period: string;
+                    /** @enum {string} */
+                    rate?: "rate_13" | "rate_9" | "rate_6" | "rate_5" | "rate_3" | "rate_1_5" | "rate_1" | "rate_0";
+                    seller?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sent: number;
+                        skipped: {
+                            id: number;
+                            number: string;
+                            reason: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getTaxPayment: {
+        parameters: {
+            query: {
+                period: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        carriedCreditFen: number;
+                        carryForwardFen: number;
+                        input: {
+                            amountFen: number;
+                            count: number;
+                            taxFen: number;
+                        };
+                        inputConfirmed: boolean;
+                        output: {
+                            amountFen: number;
+                            count: number;
+                            taxFen: number;
+                        };
+                        payableFen: number;
+                        period: string;
+                        /** @enum {string} */
+                        periodState: "open" | "stats_applied" | "confirmed";
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    undoDeductionSelection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                    period: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sent: number;
+                        skipped: {
+                            id: number;
+                            number: string;
+                            reason: string;
+                        }[];
+                    };
                 };
             };
             /** @description 参数不合法 { status: 400, code, message } */
