@@ -110,6 +110,21 @@ export const menuCatalogue: MenuDef[] = [
         ],
       },
       {
+        // Issue 30 §2.3, lane AGENT: the agent codes behind /allEleAgentTenant (modules/self-service/agent-entry).
+        code: 'agentCodeManage',
+        zh: '代理商入口管理',
+        en: 'Agent entry codes',
+        icon: 'QrcodeOutlined',
+        scope: 'platform',
+        elements: [
+          { action: 'add', zh: '新增代理商入口', en: 'Add' },
+          { action: 'edit', zh: '编辑代理商入口', en: 'Edit' },
+          { action: 'enable', zh: '启用', en: 'Enable' },
+          { action: 'disable', zh: '停用', en: 'Disable' },
+          { action: 'export', zh: '导出', en: 'Export' },
+        ],
+      },
+      {
         code: 'dictManager',
         zh: '数据字典',
         en: 'Dictionaries',

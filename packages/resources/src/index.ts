@@ -36,6 +36,7 @@ export {
   codeBoardQueryMeta,
   codeBoardsMeta,
 } from './defs/self-service/code-boards.ts';
+export { agentCodesMeta } from './defs/self-service/agent-codes.ts';
 
 import { customersMeta } from './defs/sales/customers.ts';
 import { dictItemsMeta } from './defs/platform/dict-items.ts';
@@ -64,6 +65,7 @@ import {
   codeBoardQueryMeta,
   codeBoardsMeta,
 } from './defs/self-service/code-boards.ts';
+import { agentCodesMeta } from './defs/self-service/agent-codes.ts';
 
 /** Every declared resource; the resource conformance tests walk this list. */
 export const resourceMetas = [
@@ -91,4 +93,5 @@ export const resourceMetas = [
   businessCodeBoardsMeta,
   codeBoardControlsMeta,
   codeBoardQueryMeta,
+  agentCodesMeta,
 ] as const;
