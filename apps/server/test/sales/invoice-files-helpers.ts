@@ -1,3 +1,4 @@
+import type { FaceData, FaceLine } from '../../src/modules/sales/invoice-files/face-data.ts';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -124,4 +125,57 @@ export function sealPng(w = 120, h = 90): Buffer {
     chunk('IDAT', deflateSync(Buffer.concat(rows))),
     chunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/** An issued face as the sales side renders it (the layout-file tests; the purchase side parses its files). */
+export function sampleFace(over: Partial<FaceData['invoice']> = {}, lineCount = 1, sign = 1): FaceData {
+  const line = (i: number): FaceLine => ({
+    lineNo: i + 1,
+    kind: 'normal',
+    name: `*软件维护服务*接口服务费${i + 1}`,
+    spec: 'V2',
+    unit: '次',
+    quantity: '2',
+    unitPrice: '100',
+    unitPriceExclusive: '100',
+    policy: null,
+    rate: 'rate_13',
+    amountFen: sign * 20_000,
+    taxFen: sign * 2_600,
+  });
+  return {
+    invoice: {
+      id: 1,
+      tenantId: 1,
+      type: 'digital_special',
+      colour: 'blue',
+      number: '24312000000136634917',
+      issuedAt: new Date('2024-05-14T02:20:30Z'),
+      sellerName: '演示科技有限公司',
+      sellerCreditCode: '91310115MA1K4GDM05',
+      sellerAddress: null,
+      sellerPhone: null,
+      sellerBank: null,
+      sellerAccount: null,
+      buyerName: '上海云帆 <信息> & "技术" 有限公司',
+      buyerTaxNumber: '91310104MA1FR8KX39',
+      buyerAddress: null,
+      buyerPhone: null,
+      buyerBank: null,
+      buyerAccount: null,
+      remarks: '合同号 A&B<1>',
+      drawer: '演示管理员',
+      payee: null,
+      reviewer: null,
+      amountFen: sign * 20_000 * lineCount,
+      taxFen: sign * 2_600 * lineCount,
+      totalFen: sign * 22_600 * lineCount,
+      status: 'issued',
+      blueNumber: null,
+      checkCode: null,
+      specialLabel: null,
+      ...over,
+    },
+    lines: Array.from({ length: lineCount }, (_, i) => line(i)),
+  };
 }

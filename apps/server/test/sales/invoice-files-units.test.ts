@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.ts';
 import { fileStoreFor, LocalFileStore } from '../../src/lib/file-store.ts';
-import type { FaceData, FaceLine } from '../../src/modules/sales/invoice-files/face-data.ts';
+import type { FaceData } from '../../src/modules/sales/invoice-files/face-data.ts';
 import { LINES_PER_PAGE, renderInvoicePdf } from '../../src/modules/sales/invoice-files/pdf.ts';
 import {
   createRenderer,
@@ -15,61 +15,20 @@ import {
 import type { RenderInput } from '../../src/modules/sales/invoice-files/render-step.ts';
 import { derivedCheck, qrContent } from '../../src/modules/sales/invoice-files/qr.ts';
 import { buildInvoiceXml, escapeXml } from '../../src/modules/sales/invoice-files/xml.ts';
-import { inspectPdf, parseXml, pdfText, sealPng, xmlAll, xmlText } from './invoice-files-helpers.ts';
+import {
+  inspectPdf,
+  parseXml,
+  pdfText,
+  sampleFace,
+  sealPng,
+  xmlAll,
+  xmlText,
+} from './invoice-files-helpers.ts';
 
 const ISSUED = new Date('2024-05-14T02:20:30Z'); // 10:20:30 in Shanghai
 
-function face(over: Partial<FaceData['invoice']> = {}, lineCount = 1, sign = 1): FaceData {
-  const line = (i: number): FaceLine => ({
-    lineNo: i + 1,
-    kind: 'normal',
-    name: `*软件维护服务*接口服务费${i + 1}`,
-    spec: 'V2',
-    unit: '次',
-    quantity: '2',
-    unitPrice: '100',
-    unitPriceExclusive: '100',
-    policy: null,
-    rate: 'rate_13',
-    amountFen: sign * 20_000,
-    taxFen: sign * 2_600,
-  });
-  return {
-    invoice: {
-      id: 1,
-      tenantId: 1,
-      type: 'digital_special',
-      colour: 'blue',
-      number: '24312000000136634917',
-      issuedAt: ISSUED,
-      sellerName: '演示科技有限公司',
-      sellerCreditCode: '91310115MA1K4GDM05',
-      sellerAddress: null,
-      sellerPhone: null,
-      sellerBank: null,
-      sellerAccount: null,
-      buyerName: '上海云帆 <信息> & "技术" 有限公司',
-      buyerTaxNumber: '91310104MA1FR8KX39',
-      buyerAddress: null,
-      buyerPhone: null,
-      buyerBank: null,
-      buyerAccount: null,
-      remarks: '合同号 A&B<1>',
-      drawer: '演示管理员',
-      payee: null,
-      reviewer: null,
-      amountFen: sign * 20_000 * lineCount,
-      taxFen: sign * 2_600 * lineCount,
-      totalFen: sign * 22_600 * lineCount,
-      status: 'issued',
-      blueNumber: null,
-      checkCode: null,
-      specialLabel: null,
-      ...over,
-    },
-    lines: Array.from({ length: lineCount }, (_, i) => line(i)),
-  };
-}
+const face = (over: Partial<FaceData['invoice']> = {}, lineCount = 1, sign = 1) =>
+  sampleFace({ issuedAt: ISSUED, ...over }, lineCount, sign);
 
 describe('QR content (notes §8.2)', () => {
   it('is 01,31,,<number>,<价税合计>,<yyyyMMdd>,,<check> for a 数电专票', () => {
