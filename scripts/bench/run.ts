@@ -126,6 +126,13 @@ if (only === 'intake') {
   process.exit(0);
 }
 
+// `npm run bench -- --only purchase`: 归集 of 10,000 received invoices and the received 发票查询 page over
+// 1,000,000 rows (issue 31 §6; scripts/bench/purchase.ts).
+if (only === 'purchase') {
+  await (await import('./purchase.ts')).printPurchase(line);
+  process.exit(0);
+}
+
 // `npm run bench -- --only buyer`: the scan-to-invoice flow and the buyer pages alone.
 if (only === 'buyer') {
   if (spawnSync('node', ['scripts/ensure-web-build.mjs'], { stdio: 'inherit' }).status !== 0) process.exit(1);
@@ -205,7 +212,7 @@ if (only === 'ai-coding') {
 }
 if (only)
   throw new Error(
-    `--only ${only}: the parts that run alone are request-path, bundle-size, ai-coding, delivery, issuing, intake and buyer`,
+    `--only ${only}: the parts that run alone are request-path, bundle-size, ai-coding, delivery, issuing, intake, purchase and buyer`,
   );
 
 const build = spawnSync('node', ['scripts/ensure-web-build.mjs'], { stdio: 'inherit' });
@@ -295,6 +302,8 @@ try {
   await printPdfBench(line);
   // Issue 31 §6: received invoice files (PDF, XML, OFD, a QR picture) parsed per second.
   await (await import('./intake-parse.ts')).printIntakeParse(line);
+  // Issue 31 §6: 归集 of 10,000 received invoices on PostgreSQL (the million-row query page is in bench:seed).
+  await (await import('./purchase.ts')).printPurchase(line, { list: false });
 
   await (await import('./archive-bomb.ts')).printArchiveBomb(server, line); // issue 28 §4: time to refuse the bomb
   const imported = await benchBatchImport(server, token);

@@ -2,8 +2,11 @@
 // p95 latency of the 销项发票查询 first page under each single filter, through HTTP on a server using it.
 //   BENCH_SEED_DB (default bench_seed), BENCH_SEED_INVOICES (default 1000000), BENCH_SEED_KEEP=1 to skip
 //   rebuilding when the database already holds the rows, BENCH_DATABASE_URL for another PostgreSQL.
+// Then (issue 31 §6) 1,000,000 received invoices (BENCH_RECEIVED) in the same database and the p50/p95 of the
+// received 发票查询 page beside a bare SELECT … LIMIT 20 (scripts/bench/purchase.ts).
 import pg from 'pg';
 import { databaseExists, databaseUrl, freshDatabase, pgReachable } from './pg-admin.ts';
+import { buildReceived, measureReceivedList } from './purchase.ts';
 import { startServer } from './server-process.ts';
 
 const DB = process.env.BENCH_SEED_DB ?? 'bench_seed';
@@ -221,3 +224,15 @@ if (keep) {
   console.log(`built in ${secs(started)} (target < 600 s)`);
 }
 await measure(url, demoTenant);
+
+const RECEIVED = Number(process.env.BENCH_RECEIVED ?? 1_000_000);
+const received = await withClient(url, async (c) =>
+  Number((await c.query('SELECT count(*) n FROM received_invoices')).rows[0].n),
+);
+if (received < RECEIVED) {
+  console.log(`\nadding ${RECEIVED.toLocaleString('en')} received invoices to ${DB}`);
+  await withClient(url, (c) => buildReceived(c, demoTenant, RECEIVED));
+}
+await measureReceivedList(url, demoTenant, (name, value, target = '') =>
+  console.log(`${name.padEnd(52)} ${value.padEnd(40)} ${target}`),
+);
