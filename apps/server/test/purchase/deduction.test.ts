@@ -1,7 +1,9 @@
-import { deductionSelections, receivedInvoices, resourceChanges, tenants } from '@fpy/db';
+import { deductionSelections, purchaseWarnings, receivedInvoices, resourceChanges, tenants } from '@fpy/db';
 import { currentSelectionPeriod } from '@fpy/domain';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { withTransaction } from '../../src/lib/write/index.ts';
+import { recordReceived } from '../../src/modules/purchase/received-invoices/index.ts';
 import { bareUserToken, bearer, useTestApp } from '../harness.ts';
 import { blueRequest, issueOk, sandbox } from '../platform/tax-gateway-helpers.ts';
 
@@ -176,6 +178,53 @@ describe('勾选 (select for deduction)', () => {
     const last = (await get(demo, `${API}/periods/${PERIOD}`)).json();
     expect(last.selected.count).toBe(after.selected.count - 1);
     expect((await post(demo, `${API}/undo`, { period: PERIOD, ids: [one.id] })).statusCode).toBe(409);
+  });
+});
+
+describe('a selected invoice turning abnormal', () => {
+  it('is flagged on its selection (转出) and warned, in the transaction that records the change', async () => {
+    const [sel] = await app()
+      .services.db.select()
+      .from(deductionSelections)
+      .where(and(eq(deductionSelections.tenantId, demoId), eq(deductionSelections.state, 'selected')))
+      .limit(1);
+    const [inv] = await app()
+      .services.db.select()
+      .from(receivedInvoices)
+      .where(eq(receivedInvoices.id, sel.receivedInvoiceId));
+    await withTransaction({ db: app().services.db }, (tx) =>
+      recordReceived(tx, {
+        tenantId: demoId,
+        source: 'sync',
+        fields: {
+          code: inv.code,
+          number: inv.number,
+          buyerTaxNumber: inv.buyerTaxNumber,
+          buyerName: inv.buyerName,
+          sellerName: inv.sellerName,
+          sellerTaxNumber: inv.sellerTaxNumber,
+          type: inv.invoiceType as 'digital_special',
+          colour: 'blue',
+          issueDate: inv.issueDate,
+          amountFen: inv.amountFen,
+          taxFen: inv.taxFen,
+          totalFen: inv.totalFen,
+          state: 'abnormal',
+          stateChangedAt: new Date(),
+        },
+      }),
+    );
+    const [after] = await app()
+      .services.db.select()
+      .from(deductionSelections)
+      .where(eq(deductionSelections.id, sel.id));
+    expect(after).toMatchObject({ state: 'selected', flag: 'abnormal' });
+    expect((await get(demo, `${API}/periods/${sel.period}`)).json().flagged).toBeGreaterThanOrEqual(1);
+    const warned = await app()
+      .services.db.select()
+      .from(purchaseWarnings)
+      .where(and(eq(purchaseWarnings.tenantId, demoId), eq(purchaseWarnings.invoiceKey, inv.invoiceKey)));
+    expect(warned.map((w) => w.kind)).toContain('abnormal');
   });
 });
 
