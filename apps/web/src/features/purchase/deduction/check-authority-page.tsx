@@ -2,7 +2,6 @@ import { DEDUCTION_VIEWS, type DeductionRowView } from '@fpy/contracts';
 import { currentSelectionPeriod, TaxRate } from '@fpy/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  App,
   Button,
   Card,
   Form,
@@ -20,6 +19,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedTable, type Paging } from '../../../crud/paged-table.tsx';
 import { fen } from '../../../entities/invoice/money.ts';
+import { loadFeedback, toast } from '../../../lib/feedback.ts';
 import { Can } from '../../../lib/permission.tsx';
 import {
   type DeductionListQuery,
@@ -56,7 +56,6 @@ const SELECTION_COLOUR: Record<string, string> = {
  */
 export default function CheckAuthorityPage() {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
   const qc = useQueryClient();
   const [period, setPeriod] = useState(() =>
     initialPeriod(currentSelectionPeriod(dayjs().format('YYYY-MM-DD'))),
@@ -64,12 +63,14 @@ export default function CheckAuthorityPage() {
   const [view, setView] = useState<View>('selectable');
   const [filters, setFilters] = useState<Filters>({});
   const [paging, setPaging] = useState<Paging>({ page: 1, limit: 20 });
-  const [picked, setPicked] = useState<DeductionRowView[]>([]);
+  const [pickedIds, setPicked] = useState<number[]>([]);
   const [busy, setBusy] = useState(false);
   const summary = useQuery(periodQuery(period));
   const q: DeductionListQuery = { period, view, ...filters, page: paging.page, limit: paging.limit };
   const list = useQuery(invoicesQuery(q, Boolean(summary.data?.pending)));
   const locked = Boolean(summary.data?.closedReason);
+  // The rows picked as they stand now (a row selected or undone leaves the view, or changes state, on refresh).
+  const picked = (list.data?.rows ?? []).filter((r) => pickedIds.includes(r.id));
 
   const run = async (
     work: () => Promise<{ sent: number; skipped: { number: string; reason: string }[] }>,
@@ -77,8 +78,9 @@ export default function CheckAuthorityPage() {
     setBusy(true);
     try {
       const r = await work();
-      if (r.sent) message.success(t('deduction.sent', { count: r.sent }));
-      if (r.skipped.length)
+      if (r.sent) toast.success(t('deduction.sent', { count: r.sent }));
+      if (r.skipped.length) {
+        const { modal } = await loadFeedback();
         modal.info({
           title: t('deduction.skippedTitle', { count: r.skipped.length }),
           content: (
@@ -91,6 +93,7 @@ export default function CheckAuthorityPage() {
             </ul>
           ),
         });
+      }
       setPicked([]);
     } catch {
       // Shown by the shared client (who holds an invoice, why it cannot be selected).
@@ -243,11 +246,13 @@ export default function CheckAuthorityPage() {
               disabled={locked || !list.data?.total || view === 'selected'}
               loading={busy}
               onClick={() =>
-                modal.confirm({
-                  title: t('deduction.selectAllTitle'),
-                  content: t('deduction.selectAllBody', { period }),
-                  onOk: () => run(() => selectByFilter({ period, ...filters })),
-                })
+                void loadFeedback().then(({ modal }) =>
+                  modal.confirm({
+                    title: t('deduction.selectAllTitle'),
+                    content: t('deduction.selectAllBody', { period }),
+                    onOk: () => run(() => selectByFilter({ period, ...filters })),
+                  }),
+                )
               }
             >
               {t('deduction.selectAll')}
@@ -281,8 +286,8 @@ export default function CheckAuthorityPage() {
           paging={paging}
           onPaging={setPaging}
           rowSelection={{
-            selectedRowKeys: picked.map((r) => r.id),
-            onChange: (_keys, rows) => setPicked(rows),
+            selectedRowKeys: pickedIds,
+            onChange: (keys) => setPicked(keys as number[]),
           }}
         />
       </Space>

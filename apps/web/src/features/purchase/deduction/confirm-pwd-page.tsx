@@ -1,11 +1,13 @@
 import { currentSelectionPeriod } from '@fpy/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Form, Input, Modal, Result, Space } from 'antd';
+import { Alert, Button, type ButtonProps, Card, Form, Input, Result, Space } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/http.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { loadFeedback, toast } from '../../../lib/feedback.ts';
+import { AppModal } from '../../../lib/modal.tsx';
 import { Can } from '../../../lib/permission.tsx';
 import {
   applyStats,
@@ -25,7 +27,6 @@ import { PeriodSummary } from './period-summary.tsx';
  */
 export default function ConfirmPwdPage() {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
   const qc = useQueryClient();
   const [period, setPeriod] = useState(() =>
     initialPeriod(currentSelectionPeriod(dayjs().format('YYYY-MM-DD'))),
@@ -36,15 +37,16 @@ export default function ConfirmPwdPage() {
   const [form] = Form.useForm<{ password: string }>();
   const { data: p } = useQuery(periodQuery(period));
 
-  const step = (title: string, content: string, work: () => Promise<unknown>, done: string) =>
+  const step = async (title: string, content: string, work: () => Promise<unknown>, done: string) => {
+    const { modal } = await loadFeedback();
     modal.confirm({
       title,
       content,
-      okButtonProps: { 'data-testid': 'step-ok' } as object,
+      okButtonProps: { 'data-testid': 'step-ok' } as ButtonProps,
       onOk: async () => {
         try {
           await work();
-          message.success(done);
+          toast.success(done);
         } catch {
           // Shown by the shared client.
         } finally {
@@ -52,13 +54,14 @@ export default function ConfirmPwdPage() {
         }
       },
     });
+  };
 
   const submitConfirm = async ({ password }: { password: string }) => {
     setBusy(true);
     setPwdError(null);
     try {
       await confirmPeriod(period, password);
-      message.success(t('deduction.confirm.done'));
+      toast.success(t('deduction.confirm.done'));
       setDialog(false);
       form.resetFields();
     } catch (e) {
@@ -135,13 +138,13 @@ export default function ConfirmPwdPage() {
           </Space>
         )}
       </Space>
-      <Modal
+      <AppModal
         open={dialog}
         title={t('deduction.confirm.dialogTitle', { period: periodLabel(period) })}
         okText={t('deduction.confirm.ok')}
         cancelText={t('deduction.confirm.cancel')}
         confirmLoading={busy}
-        okButtonProps={{ 'data-testid': 'confirm-ok' } as object}
+        okButtonProps={{ 'data-testid': 'confirm-ok' } as ButtonProps}
         onOk={() => form.submit()}
         onCancel={() => {
           setDialog(false);
@@ -172,7 +175,7 @@ export default function ConfirmPwdPage() {
             />
           </Form.Item>
         </Form>
-      </Modal>
+      </AppModal>
     </Card>
   );
 }
