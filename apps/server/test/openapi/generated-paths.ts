@@ -27990,7 +27990,7 @@ export interface operations {
                     "application/json": {
                         batchId: string | null;
                         /** @enum {string} */
-                        channel: "single" | "batch" | "scan";
+                        channel: "single" | "batch" | "scan" | "intake";
                         checkedByName: string;
                         code: string | null;
                         createdAt: string;
@@ -28082,7 +28082,7 @@ export interface operations {
                             record: {
                                 batchId: string | null;
                                 /** @enum {string} */
-                                channel: "single" | "batch" | "scan";
+                                channel: "single" | "batch" | "scan" | "intake";
                                 checkedByName: string;
                                 code: string | null;
                                 createdAt: string;
@@ -28178,7 +28178,7 @@ export interface operations {
                             record: {
                                 batchId: string | null;
                                 /** @enum {string} */
-                                channel: "single" | "batch" | "scan";
+                                channel: "single" | "batch" | "scan" | "intake";
                                 checkedByName: string;
                                 code: string | null;
                                 createdAt: string;
@@ -28282,7 +28282,7 @@ export interface operations {
         parameters: {
             query?: {
                 batchId?: string;
-                channel?: "single" | "batch" | "scan";
+                channel?: "single" | "batch" | "scan" | "intake";
                 dateFrom?: string;
                 dateTo?: string;
                 limit?: number;
@@ -28306,7 +28306,7 @@ export interface operations {
                         rows: {
                             batchId: string | null;
                             /** @enum {string} */
-                            channel: "single" | "batch" | "scan";
+                            channel: "single" | "batch" | "scan" | "intake";
                             checkedByName: string;
                             code: string | null;
                             createdAt: string;
@@ -28384,7 +28384,7 @@ export interface operations {
                     "application/json": {
                         batchId: string | null;
                         /** @enum {string} */
-                        channel: "single" | "batch" | "scan";
+                        channel: "single" | "batch" | "scan" | "intake";
                         checkedByName: string;
                         code: string | null;
                         createdAt: string;
@@ -28446,7 +28446,7 @@ export interface operations {
         parameters: {
             query?: {
                 batchId?: string;
-                channel?: "single" | "batch" | "scan";
+                channel?: "single" | "batch" | "scan" | "intake";
                 dateFrom?: string;
                 dateTo?: string;
                 number?: string;
