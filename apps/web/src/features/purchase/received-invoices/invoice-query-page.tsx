@@ -7,7 +7,6 @@ import {
 import { InvoiceType, TaxRate } from '@fpy/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  App,
   Button,
   Card,
   DatePicker,
@@ -23,6 +22,7 @@ import {
   Timeline,
   Typography,
 } from 'antd';
+import { toast } from '../../../lib/feedback.ts';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -71,7 +71,6 @@ const YUAN = /^(\d{1,12}(\.\d{1,2})?)?$/;
  */
 export default function InvoiceQueryPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const client = useQueryClient();
   const [form] = Form.useForm<FormValues>();
   const [filters, setFilters] = useState<ReceivedExportQuery>({});
@@ -85,7 +84,7 @@ export default function InvoiceQueryPage() {
   const sync = useMutation({
     mutationFn: syncNow,
     onSuccess: (r) => {
-      message.success(t('purchaseReceived.synced', { created: r.created, changed: r.changed }));
+      toast.success(t('purchaseReceived.synced', { created: r.created, changed: r.changed }));
       void client.invalidateQueries({ queryKey: receivedKeys.all });
     },
   });

@@ -1,7 +1,8 @@
 import { downloadCodeBoardPoster, listCommodities } from '@fpy/contracts';
 import type { ResourceMeta } from '@fpy/resources';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Select, Space, Switch, Typography } from 'antd';
+import { Button, Select, Space, Switch, Typography } from 'antd';
+import { toast } from '../../../lib/feedback.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldControlProps, FieldOverride } from '../../../crud/field-override.ts';
@@ -57,7 +58,6 @@ export const boardFields: Record<string, FieldOverride> = {
 /** The board code with its poster button (PDF with the company's name, logo and the QR). */
 function PosterCell({ code, id, menuCode }: { code: string; id: number; menuCode: string }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const can = useCan(`${menuCode}:btn_poster`);
   const [busy, setBusy] = useState(false);
   return (
@@ -79,7 +79,7 @@ function PosterCell({ code, id, menuCode }: { code: string; id: number; menuCode
             try {
               await download(downloadCodeBoardPoster, { params: { id } });
             } catch {
-              message.error(t('codeBoards.posterFailed'));
+              toast.error(t('codeBoards.posterFailed'));
             } finally {
               setBusy(false);
             }
