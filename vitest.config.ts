@@ -55,6 +55,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // expect.poll waits for what the page shows; its 1 s default is too short beside the API lanes on 2 cores.
+          expect: { poll: { timeout: 15_000, interval: 100 } },
         },
       },
     ],

@@ -79,7 +79,10 @@ describe('首页 dashboard', () => {
       .poll(() =>
         page
           .locator('.ant-select-selection-item[title]')
-          .evaluateAll((els) => els.map((e) => e.getAttribute('title'))),
+          // The filter's selections, not the pagination's page size (shown once the queue has rows).
+          .evaluateAll((els) =>
+            els.filter((e) => !e.closest('.ant-pagination')).map((e) => e.getAttribute('title')),
+          ),
       )
       .toEqual(['开具失败']);
   });

@@ -5,6 +5,8 @@ import type { MenuNode } from './platform/profile.ts';
 export interface LayoutAccount {
   isSuperAdmin: number;
   tenantType: number | null;
+  /** Whether the account's groups grant a menu code (a layout page over granted pages follows them). */
+  granted?: (code: string) => boolean;
 }
 
 export interface LayoutMenuDef {
@@ -23,7 +25,7 @@ export interface LayoutMenuDef {
  * permissions (never stored, granted or edited in 菜单管理): the menu endpoint adds them to every account's tree,
  * first, by the rules below, so the console reaches them by the same menu rule as every other page.
  * /receiptsOperation (勾选确认, issue 31 lane DEDUCT): the company's deduction periods at a glance, for company
- * accounts (a platform account has no periods).
+ * accounts granted 发票勾选 or 统计确认 (a platform account has no periods).
  */
 export const layoutMenus: readonly LayoutMenuDef[] = [
   { code: 'dashboard', zh: '首页', en: 'Dashboard', icon: 'DashboardOutlined', hidden: false },
@@ -57,7 +59,10 @@ export const layoutMenus: readonly LayoutMenuDef[] = [
     en: 'Deduction overview',
     icon: 'AuditOutlined',
     hidden: false,
-    shownTo: (a) => !isPlatformAccount(a.isSuperAdmin),
+    // An overview of 发票勾选 and 统计确认: for the company accounts granted either (a clerk without them would
+    // meet a page of refusals).
+    shownTo: (a) =>
+      !isPlatformAccount(a.isSuperAdmin) && !!(a.granted?.('checkAuthority') || a.granted?.('confirmPwd')),
   },
 ];
 
