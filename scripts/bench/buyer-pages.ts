@@ -6,6 +6,7 @@
 // only its spinner and title.
 import { gzipSync } from 'node:zlib';
 import { APPLY_CODE_PARAM } from '@fpy/contracts/apply-pages';
+import { APPLY_PAGES_AGENT } from '../../packages/contracts/src/self-service/apply-pages-agent.ts';
 import { APPLY_PAGES_BOARD } from '../../packages/contracts/src/self-service/apply-pages-board.ts';
 import { APPLY_PAGES_ORDER } from '../../packages/contracts/src/self-service/apply-pages-order.ts';
 import { APPLY_PAGES_TITLE } from '../../packages/contracts/src/self-service/apply-pages-title.ts';
@@ -74,6 +75,10 @@ async function pageAddresses(server: BenchServer, issuedCode: string) {
       boardRequest = asked.token;
     }
   }
+  // The 代理商入口 of the seeded agent code (the platform administrator's list).
+  const admin = await server.login('admin', 'Admin@123');
+  const agents = await call(server, admin, 'GET', '/api/admin/self-service/agent-codes?pageSize=50');
+  const agent = (agents.rows as { code: string; enabled: boolean }[]).find((a) => a.enabled);
   const at = (path: string, code: string, extra = '') => `${path}?${APPLY_CODE_PARAM}=${code}${extra}`;
   const results = new Set(['/invoiceResult', '/invoiceResultBlank', '/allEleScanSuccess']);
   const statuses = new Set<string>([BOARD_PAGES.status, BOARD_PAGES.allEleStatus, BOARD_PAGES.statusFollow]);
@@ -84,6 +89,7 @@ async function pageAddresses(server: BenchServer, issuedCode: string) {
     ...APPLY_PAGES_BOARD.map((p) =>
       at(p, board?.code ?? '', statuses.has(p) ? `&${BOARD_REQUEST_PARAM}=${boardRequest}` : ''),
     ),
+    ...APPLY_PAGES_AGENT.map((p) => at(p, agent?.code ?? '')),
     ...PREOPEN_PAGE_PATHS,
   ];
   return pages;
