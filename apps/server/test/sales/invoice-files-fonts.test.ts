@@ -5,7 +5,7 @@ import { faceCoverage, toRanges } from '../../src/modules/sales/invoice-files/fa
 import { FACE_FONT_SPECS, faceFont, fontIndexFor } from '../../src/modules/sales/invoice-files/font.ts';
 import { renderInvoicePdf } from '../../src/modules/sales/invoice-files/pdf.ts';
 import { drawnChars } from './invoice-files-glyphs.ts';
-import { inspectPdf, pdfText } from './invoice-files-helpers.ts';
+import { inspectPdf, pdfText, sampleFace } from './invoice-files-helpers.ts';
 
 /**
  * Issue 12 §6: the legal face never loses a character. The face-text rule of @fpy/domain (what input takes)
@@ -36,55 +36,8 @@ function face(
   lineName = '*软件维护服务*接口服务费',
   number = '24312000000136634917',
 ): FaceData {
-  return {
-    invoice: {
-      id: 1,
-      tenantId: 1,
-      type: 'digital_special',
-      colour: 'blue',
-      number,
-      issuedAt: new Date('2024-05-14T02:20:30Z'),
-      sellerName: '演示科技有限公司',
-      sellerCreditCode: '91310115MA1K4GDM05',
-      sellerAddress: null,
-      sellerPhone: null,
-      sellerBank: null,
-      sellerAccount: null,
-      buyerName,
-      buyerTaxNumber: '91310104MA1FR8KX39',
-      buyerAddress: null,
-      buyerPhone: null,
-      buyerBank: null,
-      buyerAccount: null,
-      remarks: null,
-      drawer: '演示管理员',
-      payee: null,
-      reviewer: null,
-      amountFen: 20_000,
-      taxFen: 2_600,
-      totalFen: 22_600,
-      status: 'issued',
-      blueNumber: null,
-      checkCode: null,
-      specialLabel: null,
-    },
-    lines: [
-      {
-        lineNo: 1,
-        kind: 'normal',
-        name: lineName,
-        spec: 'V2',
-        unit: '次',
-        quantity: '2',
-        unitPrice: '100',
-        unitPriceExclusive: '100',
-        policy: null,
-        rate: 'rate_13',
-        amountFen: 20_000,
-        taxFen: 2_600,
-      },
-    ],
-  };
+  const data = sampleFace({ buyerName, number, remarks: null });
+  return { ...data, lines: data.lines.map((l) => ({ ...l, name: lineName })) };
 }
 
 describe('the face fonts draw exactly what the face-text rule accepts (issue 12 §6)', () => {
