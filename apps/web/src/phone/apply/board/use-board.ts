@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
-import { LightApiError } from '../../kit/http.ts';
+import type { LightApiError } from '../../kit/http.ts';
 import type { Lang } from '../../kit/i18n.ts';
+import { useCodeLoad } from '../use-code-load.ts';
 import { type Board, fetchBoard } from './api.ts';
 
 export type BoardState =
@@ -11,27 +11,6 @@ export type BoardState =
 
 /** The board behind the address's code, loaded once per code and language. */
 export function useBoard(code: string, lang: Lang): BoardState {
-  const [state, setState] = useState<BoardState>(code ? { kind: 'loading' } : { kind: 'nocode' });
-  useEffect(() => {
-    if (!code) {
-      setState({ kind: 'nocode' });
-      return;
-    }
-    let live = true;
-    setState({ kind: 'loading' });
-    fetchBoard(code, lang).then(
-      (board) => live && setState({ kind: 'ok', board }),
-      (error: unknown) =>
-        live &&
-        setState({
-          kind: 'refused',
-          error:
-            error instanceof LightApiError ? error : new LightApiError(0, 'NETWORK_ERROR', String(error)),
-        }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [code, lang]);
-  return state;
+  const state = useCodeLoad(code, lang, fetchBoard);
+  return state.kind === 'ok' ? { kind: 'ok', board: state.value } : state;
 }
