@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns.ts';
 
 export const oauthClients = pgTable('oauth_clients', {
@@ -8,6 +8,13 @@ export const oauthClients = pgTable('oauth_clients', {
   name: text('name').notNull(),
   grantTypes: text('grant_types').notNull().default('password'),
   accessTokenTtl: integer('access_token_ttl').notNull().default(43200),
+  // Issue 32 (/authManager/oauthClientDetailsManager): scopes and redirect URIs (comma-separated), the refresh
+  // token's validity, and a switch: a disabled client is refused at the token endpoint.
+  scopes: text('scopes').notNull().default('all'),
+  redirectUris: text('redirect_uris').notNull().default(''),
+  refreshTokenTtl: integer('refresh_token_ttl').notNull().default(2592000),
+  enabled: boolean('enabled').notNull().default(true),
+  remark: text('remark').notNull().default(''),
   createdAt: createdAt(),
 });
 

@@ -26,3 +26,4 @@ export * from './tax-sandbox-received.ts';
 export * from './tax-sandbox-deduction.ts';
 export * from './purchase-deduction.ts';
 export * from './purchase-coding.ts';
+export * from './open-platform-console.ts';
