@@ -27,3 +27,4 @@ export * from './tax-sandbox-deduction.ts';
 export * from './purchase-deduction.ts';
 export * from './purchase-coding.ts';
 export * from './open-platform-console.ts';
+export * from './open-platform.ts';
