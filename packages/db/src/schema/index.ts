@@ -28,3 +28,4 @@ export * from './purchase-deduction.ts';
 export * from './purchase-coding.ts';
 export * from './open-platform-console.ts';
 export * from './open-platform.ts';
+export * from './open-platform-webhooks.ts';
