@@ -29,3 +29,4 @@ export * from './purchase-coding.ts';
 export * from './open-platform-console.ts';
 export * from './open-platform.ts';
 export * from './open-platform-webhooks.ts';
+export * from './platform-monitor.ts';
