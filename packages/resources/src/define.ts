@@ -19,6 +19,8 @@ export interface Label {
  *  money     integer fen, shown as yuan through @fpy/domain (never a float on the wire)
  *  image     a stored file's key (POST /api/upload); shown as an <img>, never served as active content
  *  richText  plain text with light markdown (paragraphs, **bold**, lists), rendered escaped: no HTML travels
+ *  list      a list of short texts (a jsonb string[] column: CIDR entries, event names, group codes); tags in
+ *            the form (a multiple select when the field has options), joined in the table and the export
  */
 export type FieldType =
   | 'string'
@@ -28,7 +30,8 @@ export type FieldType =
   | 'date'
   | 'money'
   | 'image'
-  | 'richText';
+  | 'richText'
+  | 'list';
 
 /**
  * Which rows a caller sees (ResourceMeta.scope), applied in one place of the server data path:

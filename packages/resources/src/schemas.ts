@@ -13,6 +13,7 @@ const replyType: Record<FieldType, () => z.ZodType> = {
   money: () => z.number().int().nullable(),
   image: () => z.string().nullable(),
   richText: () => z.string().nullable(),
+  list: () => z.array(z.string()).nullable(),
 };
 
 /** A row as the API returns it: id, every declared field, and tenantId for tenant-owned rows. */

@@ -60,6 +60,8 @@ export async function exportColumns(
         if (v === null || v === undefined) return null;
         if (v instanceof Date) return formatChinaTime(v);
         if (typeof v === 'boolean') return v ? '是' : '否';
+        // A list field: its items (option labels where it has options), comma-separated.
+        if (Array.isArray(v)) return v.map((x) => labels?.get(String(x)) ?? String(x)).join(', ');
         if (labels) return labels.get(String(v)) ?? String(v);
         // Money is stored in fen and read in yuan, the way the console shows it (and the import reads it back).
         if (f.type === 'money' && typeof v === 'number') return formatYuan(v);

@@ -25,6 +25,11 @@ export function CellValue({
   const { t } = useTranslation();
   const options = useFieldOptions(resource, field, def.options);
   if (value === null || value === undefined || value === '') return '';
+  // A list field: one tag per item (its option's label when it has options).
+  if (Array.isArray(value))
+    return value.map((v) => (
+      <Tag key={String(v)}>{options?.find((o) => o.value === String(v))?.label ?? String(v)}</Tag>
+    ));
   if (options) return options.find((o) => o.value === String(value))?.label ?? String(value);
   switch (def.type) {
     case 'datetime':

@@ -86,6 +86,18 @@ export function FieldInput({
         />
       );
   }
+  // A list field: tags typed freely, or several of its options.
+  if (def.type === 'list')
+    return (
+      <Select
+        {...p}
+        mode={options ? 'multiple' : 'tags'}
+        allowClear
+        tokenSeparators={options ? undefined : [',', ' ', '\n']}
+        options={options}
+        placeholder={t('crud.placeholderSelect', { field: label })}
+      />
+    );
   switch (widget) {
     case 'select':
       return (

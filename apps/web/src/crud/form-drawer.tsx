@@ -32,6 +32,18 @@ export interface FormDrawerProps {
   /** Query key prefixes besides the resource's own that a save makes stale. */
   invalidates?: readonly (readonly unknown[])[];
   onClose: () => void;
+  /** A create the page answers itself (a verb that shows a secret once): called instead of the generic create. */
+  create?: CreateOverride;
+}
+
+/**
+ * A resource whose create is its own verb (an app whose secret is shown once): the button's code, the call,
+ * and what to do with its reply after the list is refreshed.
+ */
+export interface CreateOverride {
+  code: string;
+  submit: (body: Values) => Promise<unknown>;
+  onCreated?: (reply: unknown) => void;
 }
 
 /** antd rule from the field's own zod schema, worded in the current language — the very check the server runs. */
@@ -52,6 +64,7 @@ export function FormDrawer({
   overrides = {},
   invalidates = [],
   onClose,
+  create,
 }: FormDrawerProps) {
   const { t } = useTranslation();
   const lang = useLanguage();
@@ -73,9 +86,11 @@ export function FormDrawer({
   const save = useMutation({
     mutationFn: (values: Values) => {
       const body = { ...values, ...fixed };
-      return row ? call(c.update!, { params: { id: row.id }, body }) : call(c.create!, { body });
+      if (row) return call(c.update!, { params: { id: row.id }, body });
+      return create ? create.submit(body) : call(c.create!, { body });
     },
     onSuccess: async (saved) => {
+      if (!row) create?.onCreated?.(saved);
       toast.success(t('crud.saved'));
       // A resource with savedKey answers the write hook's warnings beside the row (a checksum to verify).
       if (meta.savedKey) for (const w of (saved as { warnings?: string[] }).warnings ?? []) toast.warning(w);

@@ -10,7 +10,7 @@ import { Can } from '../lib/permission.tsx';
 import { type BulkAction, BulkToolbar } from './bulk-toolbar.tsx';
 import { DetailDrawer } from './detail-drawer.tsx';
 import type { FieldOverride } from './field-override.ts';
-import { FormDrawer } from './form-drawer.tsx';
+import { type CreateOverride, FormDrawer } from './form-drawer.tsx';
 import { ImportButton } from './import-button.tsx';
 import { listQueryOptions, type ResourceRow, resourceKeys } from './query-keys.ts';
 import { registerResourceLocale } from './register-locale.ts';
@@ -40,6 +40,8 @@ export interface ResourcePageProps {
    * gets the search form's current filters (a bulk verb over the filtered list, not only the page on screen).
    */
   extra?: ReactNode | ((filters: Record<string, unknown>) => ReactNode);
+  /** The resource's create is the page's own verb (CreateOverride): the add button and form call it. */
+  create?: CreateOverride;
 }
 
 /**
@@ -58,6 +60,7 @@ export function ResourcePage({
   title,
   placeholder,
   extra,
+  create,
 }: ResourcePageProps) {
   registerResourceLocale([meta]);
   const { t } = useTranslation();
@@ -186,8 +189,8 @@ export function ResourcePage({
       extra={
         <Space>
           {!placeholder && (typeof extra === 'function' ? extra(filters) : extra)}
-          {c.create && !placeholder && (
-            <Can code={permissionOf(meta, 'create')}>
+          {(c.create || create) && !placeholder && (
+            <Can code={create?.code ?? permissionOf(meta, 'create')}>
               <Button type="primary" onClick={() => setEditing(null)}>
                 {t('crud.add')}
               </Button>
@@ -241,8 +244,9 @@ export function ResourcePage({
           />
         </>
       )}
-      {(c.create || c.update) && (
+      {(c.create || c.update || create) && (
         <FormDrawer
+          create={create}
           meta={meta}
           open={editing !== undefined}
           row={editing ?? null}
