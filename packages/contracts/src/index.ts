@@ -72,3 +72,5 @@ export {
   DEDUCTION_PERIOD_STATE_TEXTS,
   purchaseDeductionMessages,
 } from './messages/purchase/deduction.ts';
+export * from './open-platform/spec.ts';
+export * from './open-platform/registry.ts';

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { OpenSpec } from './open-platform/spec.ts';
 
 /**
  * A route is declared once here: the server registers and enforces it, the OpenAPI document is generated
@@ -64,6 +65,12 @@ export interface RouteContract<
    * Rate limits still apply as declared.
    */
   poll?: boolean;
+  /**
+   * Opens the route to outside systems under /openapi/v1 (issue 32; packages/contracts/src/open-platform/spec.ts):
+   * the server registers it a second time there with the same handler, for an actor built for the enterprise the
+   * signed call names; the open OpenAPI document, the interface registry and the docs derive from it.
+   */
+  open?: OpenSpec;
 }
 
 export type RateBudget = 'credentials' | 'events' | 'public-write';

@@ -106,6 +106,13 @@ export const sendInvoiceBody = z
   .superRefine((b, ctx) => checkRecipient(b.channel, b.recipient || undefined, 'recipient', ctx));
 
 export const sendInvoiceDelivery = defineRoute({
+  open: {
+    operation: 'invoice.deliver',
+    group: 'output-invoice',
+    path: '/openapi/v1/invoices/{id}/deliveries',
+    isv: true,
+    summary: { zh: '交付发票（邮件、短信）', en: 'Deliver an invoice (e-mail, SMS)' },
+  },
   method: 'POST',
   path: `${BASE}/invoices/{id}/deliveries`,
   permission: `${MENU}:btn_deliver`,

@@ -84,6 +84,13 @@ export const receivedInvoiceRow = z.object({
 export type ReceivedInvoiceRowView = z.infer<typeof receivedInvoiceRow>;
 
 export const listReceivedInvoices = defineRoute({
+  open: {
+    operation: 'received.query',
+    group: 'input-invoice',
+    path: '/openapi/v1/received-invoices',
+    isv: true,
+    summary: { zh: '查询收到的发票列表', en: 'Query received invoices' },
+  },
   method: 'GET',
   path: API,
   permission: MENU,
@@ -107,6 +114,13 @@ export const receivedInvoiceChange = z.object({
 });
 
 export const getReceivedInvoice = defineRoute({
+  open: {
+    operation: 'received.get',
+    group: 'input-invoice',
+    path: '/openapi/v1/received-invoices/{id}',
+    isv: true,
+    summary: { zh: '查询单张收到的发票', en: 'Get one received invoice' },
+  },
   method: 'GET',
   path: `${API}/{id}`,
   permission: MENU,

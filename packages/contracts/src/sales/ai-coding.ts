@@ -39,6 +39,16 @@ export const codingSuggestion = z.object({
 export type CodingSuggestion = z.infer<typeof codingSuggestion>;
 
 export const aiCoding = defineRoute({
+  open: {
+    operation: 'coding.ai',
+    group: 'electronic-invoice',
+    path: '/openapi/v1/tax-codes/ai-coding',
+    isv: true,
+    summary: {
+      zh: '智能赋码（按商品名称推荐税收分类编码）',
+      en: 'AI coding: suggest tax classification codes for an item name',
+    },
+  },
   method: 'GET',
   path: `${BASE}/aiCoding`,
   // The issuing forms and the scan-to-invoice order form suggest codes for a typed line name too.

@@ -158,6 +158,13 @@ export const calcResult = z.object({
 export type CalcResult = z.infer<typeof calcResult>;
 
 export const calculateInvoiceRoute = defineRoute({
+  open: {
+    operation: 'invoice.calculate',
+    group: 'output-invoice',
+    path: '/openapi/v1/invoice/calculate',
+    isv: true,
+    summary: { zh: '价税计算', en: 'Calculate amounts and tax' },
+  },
   method: 'POST',
   path: '/api/billing/v1/invoice/calculate',
   // Any console user for now; the issuing pages (next issue) will hold the real menu code.

@@ -29,6 +29,13 @@ export const customerRow = z.object({
 export type CustomerRow = z.infer<typeof customerRow>;
 
 export const suggestCustomers = defineRoute({
+  open: {
+    operation: 'customer.search',
+    group: 'electronic-invoice',
+    path: '/openapi/v1/customers/search',
+    isv: true,
+    summary: { zh: '按名称、税号查询客户', en: 'Search customers by name or tax number' },
+  },
   method: 'GET',
   path: `${BASE}/suggest`,
   // The issuing forms of several menus fill the buyer from here; rows are the caller's own tenant's only.

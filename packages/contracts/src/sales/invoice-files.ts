@@ -26,6 +26,13 @@ export const invoiceFileParams = z.object({
 });
 
 export const downloadInvoiceFile = defineRoute({
+  open: {
+    operation: 'invoice.download',
+    group: 'output-invoice',
+    path: '/openapi/v1/invoices/{id}/files/{format}',
+    isv: true,
+    summary: { zh: '下载发票版式文件', en: 'Download an invoice file' },
+  },
   method: 'GET',
   path: '/api/billing/v1/invoices/{id}/files/{format}',
   permission: INVOICE_FILE_PERMISSIONS,

@@ -78,6 +78,13 @@ export const invoiceQueryRow = invoiceSummary.extend({
 export type InvoiceQueryRow = z.infer<typeof invoiceQueryRow>;
 
 export const queryInvoices = defineRoute({
+  open: {
+    operation: 'invoice.query',
+    group: 'output-invoice',
+    path: '/openapi/v1/invoices',
+    isv: true,
+    summary: { zh: '查询发票列表', en: 'Query invoices' },
+  },
   method: 'GET',
   path: BASE,
   permission: MENU,
@@ -136,6 +143,13 @@ export const voidInvoiceBody = z.object({
 });
 
 export const voidInvoice = defineRoute({
+  open: {
+    operation: 'invoice.void',
+    group: 'output-invoice',
+    path: '/openapi/v1/invoices/{id}/void',
+    isv: true,
+    summary: { zh: '作废发票', en: 'Void an invoice' },
+  },
   method: 'POST',
   path: '/api/billing/v1/invoices/{id}/void',
   permission: `${MENU}:btn_void`,

@@ -174,6 +174,17 @@ const INVOICE_PAGES = [
 ];
 
 export const createInvoice = defineRoute({
+  open: {
+    operation: 'invoice.issue',
+    group: 'output-invoice',
+    path: '/openapi/v1/invoices',
+    isv: true,
+    idempotencyKey: 'clientSerial',
+    summary: {
+      zh: '开具发票（按流水号 clientSerial 幂等）',
+      en: 'Issue an invoice (idempotent by clientSerial)',
+    },
+  },
   method: 'POST',
   path: '/api/billing/v1/invoices',
   permission: [
@@ -189,6 +200,13 @@ export const createInvoice = defineRoute({
 });
 
 export const getInvoice = defineRoute({
+  open: {
+    operation: 'invoice.get',
+    group: 'output-invoice',
+    path: '/openapi/v1/invoices/{id}',
+    isv: true,
+    summary: { zh: '查询单张发票', en: 'Get one invoice' },
+  },
   method: 'GET',
   path: '/api/billing/v1/invoices/{id}',
   permission: INVOICE_PAGES,

@@ -224,6 +224,13 @@ export const applyRedForm = defineRoute({
 });
 
 export const quickRed = defineRoute({
+  open: {
+    operation: 'invoice.redLetter',
+    group: 'output-invoice',
+    path: '/openapi/v1/invoices/red-letter',
+    isv: true,
+    summary: { zh: '全额红冲（开具红字发票）', en: 'Red-letter an invoice in full' },
+  },
   method: 'POST',
   path: `${base}/quick`,
   permission: 'invoiceFill:btn_quickRed',

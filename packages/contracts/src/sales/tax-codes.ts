@@ -54,6 +54,13 @@ export const taxCodeTree = defineRoute({
 });
 
 export const taxCodeListByPid = defineRoute({
+  open: {
+    operation: 'taxCode.children',
+    group: 'electronic-invoice',
+    path: '/openapi/v1/tax-codes/children',
+    isv: true,
+    summary: { zh: '查询下级税收分类编码', en: 'List the child tax classification codes' },
+  },
   method: 'GET',
   path: `${BASE}/queryListByPid`,
   permission: TREE_READERS,
@@ -76,6 +83,13 @@ export const taxCodeListByPid = defineRoute({
 });
 
 export const taxCodeByCode = defineRoute({
+  open: {
+    operation: 'taxCode.get',
+    group: 'electronic-invoice',
+    path: '/openapi/v1/tax-codes/lookup',
+    isv: true,
+    summary: { zh: '按编码查询税收分类编码', en: 'Look up a tax classification code' },
+  },
   method: 'GET',
   path: `${BASE}/querySpbmByBm`,
   permission: TREE_READERS,
