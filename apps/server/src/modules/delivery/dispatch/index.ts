@@ -17,6 +17,7 @@ import { runBulkSend } from './bulk-job.ts';
 
 // The public face of delivery dispatch: what other modules (the buyer's pages, the providers' receipts) may use.
 export { applyReceipts } from './receipts.ts';
+export { type DeliveryAcceptedHook, onDeliveryAccepted } from './hooks.ts';
 export { seedDemoDeliveries } from './seed.ts';
 export { resendGivenUp } from './verbs/resend-given-up.ts';
 export { loadDeliverySettings } from './settings.ts';

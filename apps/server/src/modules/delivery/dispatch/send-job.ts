@@ -11,6 +11,7 @@ import { messagingOf } from './gateway.ts';
 import { consumeSms, crossedWarning, refundSms } from './quota.ts';
 import { type Delivery, recordEvent } from './records.ts';
 import { type SendDetail, triedOf } from './settle.ts';
+import { runAcceptedHooks } from './hooks.ts';
 import { loadDeliverySettings, loadSignName } from './settings.ts';
 import { shortLinkUrl } from './short-links.ts';
 import { pickTemplate } from './templates.ts';
@@ -96,7 +97,7 @@ export async function runSend(services: Services, deliveryId: number): Promise<O
 async function accept(db: Db, d: Delivery, accepted: Accepted, units: number) {
   await withTransaction({ db }, async (tx) => {
     const now = new Date();
-    await tx
+    const [moved] = await tx
       .update(deliveries)
       .set({
         status: 'accepted',
@@ -114,7 +115,9 @@ async function accept(db: Db, d: Delivery, accepted: Accepted, units: number) {
         acceptedAt: now,
         updatedAt: now,
       })
-      .where(and(eq(deliveries.id, d.id), eq(deliveries.status, 'sending')));
+      .where(and(eq(deliveries.id, d.id), eq(deliveries.status, 'sending')))
+      .returning();
+    if (moved) await runAcceptedHooks(tx, moved);
     for (const t of accepted.tried ?? [])
       await recordEvent(tx, d, 'failover', { code: t.code, message: t.message, providerId: t.providerId });
     await recordEvent(tx, d, 'accepted', {

@@ -21,6 +21,34 @@ export async function runRedIssuedHooks(tx: Db, ctx: VerbCtx, red: Invoice) {
   for (const hook of redIssued) await hook(tx, ctx, red);
 }
 
+/** One invoice that changed state: which, from where to where, and its colour (red invoices reverse blue ones). */
+export interface InvoiceMove {
+  id: number;
+  tenantId: number;
+  from: string;
+  to: string;
+  colour: string;
+}
+/**
+ * Runs inside the transaction that moves invoices between states (issuing → issued / failed, issued → void …),
+ * with every invoice the statement moved: the open platform's webhooks write their events there, so a change and
+ * the promise to announce it commit together.
+ */
+export type InvoiceMovedHook = (tx: Db, ctx: VerbCtx, moves: readonly InvoiceMove[]) => Promise<void>;
+const moved = new Set<InvoiceMovedHook>();
+
+export function onInvoiceMoved(hook: InvoiceMovedHook) {
+  moved.add(hook);
+}
+
+/** Whether anyone listens: the settle paths open a transaction for the hooks only then. */
+export const hasMovedHooks = () => moved.size > 0;
+
+export async function runMovedHooks(tx: Db, ctx: VerbCtx, moves: readonly InvoiceMove[]) {
+  if (!moves.length) return;
+  for (const hook of moved) await hook(tx, ctx, moves);
+}
+
 /**
  * Jobs other modules want after an invoice reaches 已开具, enqueued with the same payload and options as
  * `invoice.issued` (after the commit, asked for together with it). invoice.issued has one processor (the layout

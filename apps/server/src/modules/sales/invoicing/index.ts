@@ -29,7 +29,14 @@ import { toDetail } from './view.ts';
 
 // The public face of 发票开具: what other modules may use. Everything else in this folder is private.
 export { INVOICE_ISSUED_JOB, type InvoiceIssuedPayload } from './events.ts';
-export { alsoEnqueueOnIssued, onRedInvoiceIssued, type RedIssuedHook } from './hooks.ts';
+export {
+  alsoEnqueueOnIssued,
+  type InvoiceMove,
+  type InvoiceMovedHook,
+  onInvoiceMoved,
+  onRedInvoiceIssued,
+  type RedIssuedHook,
+} from './hooks.ts';
 /** Writes others ask for: invoicing is the one writer of invoices and invoice_lines (issue 29 §4). */
 export { linkToBatch } from './batch-link.ts';
 /** The demo seed's issuing without the queue and its dating of the demo rows. */

@@ -12,6 +12,7 @@ import {
 import { canTransition, type InvoiceStatus } from '@fpy/domain';
 import { AppError, businessError } from '../../../lib/errors.ts';
 import type { VerbCtx } from '../../../http/verb-ctx.ts';
+import { runMovedHooks } from './hooks.ts';
 
 type Invoice = typeof invoices.$inferSelect;
 
@@ -35,6 +36,7 @@ export async function transition(
     });
   const row = await moveStatus(tx, ctx, inv, from, to, opts.set ?? {}, opts.reason ?? null);
   if (!row) throw businessError('INVOICE_STATE_CHANGED', { from: invoiceStatusText(from) });
+  await runMovedHooks(tx, ctx, [{ id: row.id, tenantId: row.tenantId, from, to, colour: row.colour }]);
   return row;
 }
 

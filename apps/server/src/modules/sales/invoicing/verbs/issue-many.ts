@@ -4,7 +4,8 @@ import { inArray } from 'drizzle-orm';
 import type { IssueResult } from '../../../../gateways/tax-bureau/gateway.ts';
 import { claimReadyBlue } from '../claim-statement.ts';
 import type { InvoiceIssuedPayload } from '../events.ts';
-import { issuedJobNames } from '../hooks.ts';
+import { hasMovedHooks, issuedJobNames, runMovedHooks } from '../hooks.ts';
+import { withTransaction } from '../../../../lib/write/index.ts';
 import { eventValues } from '../transition.ts';
 import type { GatewayCtx } from '../../../../http/verb-ctx.ts';
 import { issue, requestOf } from './issue.ts';
@@ -88,16 +89,33 @@ export async function issueMany(ctx: GatewayCtx, refs: Ref[]): Promise<(Error | 
       const submitted = await ctx.gateway.submitIssues(claimed.map((c) => requestOf(c.invoice, c.lines)));
       const results = await ctx.gateway.queryIssueResults(submitted.map((s) => s.requestId));
       const ev = eventValues(ctx, refs[0], 'issuing', 'issued', null);
-      const moved = await runStatement<{ id: number; tenant_id: number; status: string }>(
-        ctx.db,
-        SETTLE_MANY,
-        [
+      const settleAll = (db: typeof ctx.db) =>
+        runStatement<{ id: number; tenant_id: number; status: string }>(db, SETTLE_MANY, [
           JSON.stringify(claimed.map((c, i) => settleRow(c.invoice, submitted[i].requestId, results[i]))),
           ev.actorId,
           ev.actorName,
           ev.ip,
-        ],
-      );
+        ]);
+      // One statement; with moved hooks (webhooks) a transaction holding it and what the hooks write.
+      const moved = hasMovedHooks()
+        ? await withTransaction(ctx, async (tx) => {
+            const rows = await settleAll(tx);
+            await runMovedHooks(
+              tx,
+              ctx,
+              rows
+                .filter((m) => m.status !== 'issuing')
+                .map((m) => ({
+                  id: m.id,
+                  tenantId: m.tenant_id,
+                  from: 'issuing',
+                  to: m.status,
+                  colour: 'blue',
+                })),
+            );
+            return rows;
+          })
+        : await settleAll(ctx.db);
       const status = new Map(moved.map((m) => [keyOf({ tenantId: m.tenant_id, id: m.id }), m.status]));
       // Asked for together, so a queue on Redis adds them as one pack (jobs/bull-packs.ts).
       await Promise.all(

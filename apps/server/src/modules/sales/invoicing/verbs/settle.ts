@@ -1,6 +1,6 @@
 import type { invoices } from '@fpy/db';
 import type { InvoiceIssuedPayload } from '../events.ts';
-import { issuedJobNames, runRedIssuedHooks } from '../hooks.ts';
+import { hasMovedHooks, issuedJobNames, runRedIssuedHooks } from '../hooks.ts';
 import { loadInvoice } from '../load.ts';
 import { isStateChanged, transition } from '../transition.ts';
 import type { GatewayCtx } from '../../../../http/verb-ctx.ts';
@@ -27,12 +27,17 @@ export async function settle({
   if (inv.status !== 'issuing' || !inv.requestId) return { invoice: inv, pending: false };
   const result = await ctx.gateway.queryIssueResult(inv.requestId);
   if (result.status === 'pending') return { invoice: inv, pending: true };
+  // The moved hooks (webhooks) write in the transaction of the move; without hooks a blue move is one statement.
+  const inTx = <T>(fn: (db: typeof ctx.db) => Promise<T>) =>
+    hasMovedHooks() ? withTransaction(ctx, (tx) => fn(tx)) : fn(ctx.db);
   const move = async () => {
     if (result.status === 'failed')
-      return transition(ctx.db, ctx, inv, 'issuing', 'failed', {
-        set: { failureCode: result.code, failureReason: result.message },
-        reason: result.message,
-      });
+      return inTx((db) =>
+        transition(db, ctx, inv, 'issuing', 'failed', {
+          set: { failureCode: result.code, failureReason: result.message },
+          reason: result.message,
+        }),
+      );
     const set = {
       number: result.number,
       issuedAt: result.issuedAt,
@@ -42,7 +47,7 @@ export async function settle({
     };
     // A blue invoice's move is one statement; a red one also runs the red-issued hooks in the same transaction
     // (red-letter moves its blue invoice to 部分红冲 / 已红冲, §6.1).
-    if (inv.colour !== 'red') return transition(ctx.db, ctx, inv, 'issuing', 'issued', { set });
+    if (inv.colour !== 'red') return inTx((db) => transition(db, ctx, inv, 'issuing', 'issued', { set }));
     return withTransaction(ctx, async (tx) => {
       const issued = await transition(tx, ctx, inv, 'issuing', 'issued', { set });
       await runRedIssuedHooks(tx, ctx, issued);
