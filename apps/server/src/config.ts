@@ -66,6 +66,9 @@ const schema = z.object({
         });
     })
     .optional(),
+  // Key of the secrets kept encrypted at rest (open apps' AppSecrets, lib/secret-box.ts): 64 hex characters or a
+  // passphrase. Unset = a fixed development key: set it in production, and keep it (changing it loses the secrets).
+  OPEN_SECRET_KEY: z.string().min(16).optional(),
   // Which reverse proxies may set X-Forwarded-For: a hop count, or their addresses / CIDR ranges, comma separated.
   // Unset = none: the client address is the socket's, whatever headers say.
   TRUST_PROXY: z
