@@ -11,6 +11,7 @@ export * from './platform/groups.ts';
 export * from './platform/menus.ts';
 export * from './platform/tenants.ts';
 export * from './platform/jobs.ts';
+export * from './platform/monitor.ts';
 export * from './platform/register.ts';
 export * from './platform/company.ts';
 export * from './platform/enterprise.ts';

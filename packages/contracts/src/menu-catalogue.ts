@@ -145,7 +145,12 @@ export const menuCatalogue: MenuDef[] = [
         en: 'Jobs',
         icon: 'ScheduleOutlined',
         scope: 'platform',
-        elements: [{ action: 'redeliver', zh: '重新投递', en: 'Redeliver' }],
+        elements: [
+          { action: 'redeliver', zh: '重新投递', en: 'Redeliver' },
+          { action: 'retry', zh: '重试后台任务', en: 'Retry background job' },
+          { action: 'remove', zh: '删除后台任务', en: 'Remove background job' },
+          { action: 'pause', zh: '暂停/恢复定时任务', en: 'Pause / resume schedule' },
+        ],
       },
       {
         code: 'sandboxMessageManager',

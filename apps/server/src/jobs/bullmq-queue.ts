@@ -3,7 +3,16 @@ import { Redis } from 'ioredis';
 import { JobCollector } from './bull-batching.ts';
 import { PACK, PackingAdder, packItemInfo, runPack, STATE } from './bull-packs.ts';
 import { BusyTurns } from './busy-turns.ts';
-import type { BatchHandler, EnqueueOptions, JobHandler, JobInfo, JobQueue } from './queue.ts';
+import type {
+  BatchHandler,
+  EnqueueOptions,
+  FailedJob,
+  JobCounts,
+  JobHandler,
+  JobInfo,
+  JobQueue,
+  RunInstrument,
+} from './queue.ts';
 
 export interface BullQueueOptions {
   /** Redis key prefix; one per database so two installations (or parallel test runs) never share jobs. */
@@ -39,6 +48,7 @@ export class BullQueue implements JobQueue {
   private readonly adders = new Map<string, PackingAdder>();
   private readonly turns: BusyTurns;
   private closed = false;
+  instrument?: RunInstrument;
 
   private constructor(
     private readonly connection: Redis,
@@ -101,7 +111,9 @@ export class BullQueue implements JobQueue {
     // Batches: BATCHES_IN_FLIGHT at a time per name and process while one more gathers (JobCollector); single
     // jobs run up to `concurrency` at once.
     const batches = max > 1 ? BATCHES_IN_FLIGHT : concurrency;
-    const collector = new JobCollector<P>(handler, max, batches, (task) => this.turns.run(task));
+    const traced: BatchHandler<P> = (items) =>
+      this.instrument ? this.instrument('job', name, () => handler(items)) : handler(items);
+    const collector = new JobCollector<P>(traced, max, batches, (task) => this.turns.run(task));
     // The items (payloads) this worker holds at most: one batch more than run at once, or `concurrency` single
     // jobs. A job may be a pack of many items, so the worker's concurrency (in jobs) follows the items in hand:
     // one more job is fetched while they are below the budget, none while above (BullMQ reads it before every
@@ -153,6 +165,67 @@ export class BullQueue implements JobQueue {
     const job = await this.queue(name).getJob(id.slice(cut + 1));
     if (!job) return undefined;
     return toInfo(name, job, STATE[await job.getState()] ?? 'waiting');
+  }
+
+  /** Per name this process knows (it processes or enqueued): BullMQ's counts, shared by every instance. */
+  async counts(): Promise<JobCounts[]> {
+    const out: JobCounts[] = [];
+    for (const name of [...this.queues.keys()].sort()) {
+      const c = await this.queue(name).getJobCounts(
+        'waiting',
+        'active',
+        'delayed',
+        'prioritized',
+        'completed',
+        'failed',
+      );
+      out.push({
+        name,
+        waiting: c.waiting + c.prioritized,
+        running: c.active,
+        delayed: c.delayed,
+        done: c.completed,
+        failed: c.failed,
+      });
+    }
+    return out;
+  }
+
+  /** The latest failed jobs of every known name (a failed pack is one job carrying its items). */
+  async failedJobs(limit: number): Promise<FailedJob[]> {
+    const out: FailedJob[] = [];
+    for (const name of this.queues.keys()) {
+      for (const job of await this.queue(name).getFailed(0, limit - 1))
+        out.push({
+          ...toInfo(name, job, 'failed'),
+          failedAt: job.finishedOn ? new Date(job.finishedOn).toISOString() : null,
+        });
+    }
+    return out.sort((a, b) => (b.failedAt ?? '').localeCompare(a.failedAt ?? '')).slice(0, limit);
+  }
+
+  private async job(id: string): Promise<Job | undefined> {
+    const cut = id.indexOf('|');
+    if (cut < 0 || id.includes('#', cut)) return undefined;
+    const name = id.slice(0, cut);
+    if (!this.queues.has(name)) return undefined;
+    return (await this.queue(name).getJob(id.slice(cut + 1))) ?? undefined;
+  }
+
+  async retry(id: string): Promise<boolean> {
+    const job = await this.job(id);
+    if (!job || (await job.getState()) !== 'failed') return false;
+    await job.retry('failed', { resetAttemptsMade: true });
+    return true;
+  }
+
+  async remove(id: string): Promise<boolean> {
+    const job = await this.job(id);
+    if (!job) return false;
+    const state = await job.getState();
+    if (state === 'active') return false;
+    await job.remove();
+    return true;
   }
 
   /**

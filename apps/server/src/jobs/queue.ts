@@ -33,7 +33,40 @@ export type JobHandler<P = unknown> = (payload: P, job: JobInfo) => Promise<void
  */
 export type BatchHandler<P = unknown> = (items: { payload: P; job: JobInfo }[]) => Promise<(Error | null)[]>;
 
-export interface JobQueue {
+/** Jobs of one name by state (任务管理 → 后台任务). */
+export interface JobCounts {
+  name: string;
+  waiting: number;
+  running: number;
+  delayed: number;
+  done: number;
+  failed: number;
+}
+
+/** A job that used up its attempts, with its error (任务管理 → 后台任务 → 失败任务). */
+export interface FailedJob extends JobInfo {
+  failedAt: string | null;
+}
+
+/**
+ * Wraps every run of a job batch or a scheduled task (platform/monitor: a trace span and the job metrics).
+ * Set once at start; read at each run, so it applies to handlers registered before it was set.
+ */
+export type RunInstrument = <T>(kind: 'job' | 'task', name: string, run: () => Promise<T>) => Promise<T>;
+
+/** The operator's view of the queue (任务管理): counts, failed jobs, retry and remove (optional: stand-ins in seeds and tests leave it out). */
+export interface QueueAdmin {
+  counts(): Promise<JobCounts[]>;
+  failedJobs(limit: number): Promise<FailedJob[]>;
+  /** A failed job back to waiting with a fresh round of attempts; false when it is unknown or not failed. */
+  retry(id: string): Promise<boolean>;
+  /** Forgets a failed or waiting job; false when it is unknown or running. */
+  remove(id: string): Promise<boolean>;
+}
+
+export interface JobQueue extends Partial<QueueAdmin> {
+  /** See RunInstrument; platform/monitor sets it. */
+  instrument?: RunInstrument;
   enqueue(name: string, payload: unknown, opts?: EnqueueOptions): Promise<string>;
   process<P>(name: string, handler: JobHandler<P>): void;
   /**
@@ -52,6 +85,12 @@ interface Entry extends JobInfo {
   key: string;
   attempts: number;
   backoffMs: number;
+  /** When it last failed for good (任务管理). */
+  failedAt?: number;
+  /** When it was scheduled to run next (delayed until then). */
+  dueAt?: number;
+  /** Removed by an operator while waiting: its timer fires into nothing. */
+  removed?: boolean;
 }
 
 /** Identity of a job's work for collapsing duplicates: the name and the payload with its keys sorted. */
@@ -113,6 +152,7 @@ export class MemoryQueue implements JobQueue {
   private idle: (() => void)[] = [];
   private seq = 0;
   private closed = false;
+  instrument?: RunInstrument;
 
   constructor(opts: MemoryQueueOptions = {}) {
     this.concurrency = Math.max(1, opts.concurrency ?? 8);
@@ -161,8 +201,78 @@ export class MemoryQueue implements JobQueue {
   get(id: string): JobInfo | undefined {
     const j = this.jobs.get(id);
     if (!j) return undefined;
-    const { key: _key, attempts: _a, backoffMs: _b, ...info } = j;
-    return info;
+    return {
+      id: j.id,
+      name: j.name,
+      payload: j.payload,
+      state: j.state,
+      attemptsMade: j.attemptsMade,
+      lastError: j.lastError,
+    };
+  }
+
+  async counts(): Promise<JobCounts[]> {
+    const out = new Map<string, JobCounts>();
+    for (const name of this.handlers.keys())
+      out.set(name, { name, waiting: 0, running: 0, delayed: 0, done: 0, failed: 0 });
+    const now = Date.now();
+    for (const j of this.jobs.values()) {
+      const c = out.get(j.name) ?? { name: j.name, waiting: 0, running: 0, delayed: 0, done: 0, failed: 0 };
+      out.set(j.name, c);
+      if (j.state === 'waiting') {
+        if ((j.dueAt ?? 0) > now) c.delayed += 1;
+        else c.waiting += 1;
+      } else c[j.state] += 1;
+    }
+    return [...out.values()].sort((a, b) => a.name.localeCompare(b.name));
+  }
+
+  async failedJobs(limit: number): Promise<FailedJob[]> {
+    const out: FailedJob[] = [];
+    for (const j of [...this.jobs.values()].reverse()) {
+      if (j.state !== 'failed') continue;
+      out.push({
+        ...(this.get(j.id) as JobInfo),
+        failedAt: j.failedAt ? new Date(j.failedAt).toISOString() : null,
+      });
+      if (out.length >= limit) break;
+    }
+    return out;
+  }
+
+  async retry(id: string): Promise<boolean> {
+    const j = this.jobs.get(id);
+    if (!j || j.state !== 'failed' || this.closed) return false;
+    const at = this.finished.indexOf(id);
+    if (at >= 0) this.finished.splice(at, 1);
+    j.state = 'waiting';
+    j.attemptsMade = 0;
+    j.failedAt = undefined;
+    if (!this.waiting.has(j.key)) this.waiting.set(j.key, j.id);
+    this.pending += 1;
+    this.schedule(j, 0);
+    return true;
+  }
+
+  async remove(id: string): Promise<boolean> {
+    const j = this.jobs.get(id);
+    if (!j || j.state === 'running') return false;
+    if (j.state === 'waiting') {
+      // Its timer (or its place among the due) still holds it: marked, it is skipped there.
+      j.removed = true;
+      if (this.waiting.get(j.key) === id) this.waiting.delete(j.key);
+      for (const list of this.due.values()) {
+        const i = list.indexOf(j);
+        if (i >= 0) list.splice(i, 1);
+      }
+      this.pending -= 1;
+      if (this.pending <= 0) this.settleIdle();
+    } else {
+      const at = this.finished.indexOf(id);
+      if (at >= 0) this.finished.splice(at, 1);
+    }
+    this.jobs.delete(id);
+    return true;
   }
 
   drain(): Promise<void> {
@@ -181,8 +291,10 @@ export class MemoryQueue implements JobQueue {
 
   private schedule(job: Entry, delayMs: number) {
     if (this.closed) return;
+    job.dueAt = Date.now() + delayMs;
     const t = setTimeout(() => {
       this.timers.delete(t);
+      if (job.removed) return;
       const list = this.due.get(job.name) ?? [];
       list.push(job);
       this.due.set(job.name, list);
@@ -250,9 +362,10 @@ export class MemoryQueue implements JobQueue {
     let outcomes: (Error | null)[];
     try {
       if (!handler) throw new Error(`no handler for job ${batch[0].name}`);
-      outcomes = await handler.run(
-        batch.map((job) => ({ payload: job.payload, job: this.get(job.id) as JobInfo })),
-      );
+      const items = batch.map((job) => ({ payload: job.payload, job: this.get(job.id) as JobInfo }));
+      outcomes = this.instrument
+        ? await this.instrument('job', batch[0].name, () => handler.run(items))
+        : await handler.run(items);
     } catch (err) {
       outcomes = batch.map(() => (err instanceof Error ? err : new Error(String(err))));
     }
@@ -270,6 +383,7 @@ export class MemoryQueue implements JobQueue {
     job.lastError = err.message;
     if (job.attemptsMade >= job.attempts || this.closed) {
       job.state = 'failed';
+      job.failedAt = Date.now();
       this.finish(job);
     } else {
       job.state = 'waiting';

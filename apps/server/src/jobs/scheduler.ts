@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import type { RunInstrument } from './queue.ts';
 
 /**
  * Periodic tasks (auto-void of overdue 确认单, invoices stuck in 开具中, batch resumption). Each task is
@@ -29,11 +30,31 @@ interface Entry {
   /** Runs of this task in this process (operators, tests). */
   runs: number;
   lastError: string | null;
+  lastRunAt: number | null;
+  lastDurationMs: number | null;
+}
+
+/** A task as 任务管理 → 定时任务 shows it (this process's runs). */
+export interface ScheduledTaskInfo {
+  name: string;
+  intervalMs: number;
+  runs: number;
+  running: boolean;
+  lastError: string | null;
+  lastRunAt: string | null;
+  lastDurationMs: number | null;
 }
 
 export class Scheduler {
   private readonly tasks = new Map<string, Entry>();
   private started = false;
+  /**
+   * A stored pause (platform/monitor: monitor_schedule_pauses, read by every instance): its timer ticks skip
+   * the task; runNow still runs it (tests, an operator's explicit run).
+   */
+  paused: (name: string) => boolean = () => false;
+  /** See RunInstrument; platform/monitor sets it. */
+  instrument?: RunInstrument;
 
   constructor(
     private readonly onError: (name: string, err: unknown) => void = () => {},
@@ -42,7 +63,17 @@ export class Scheduler {
 
   every(name: string, intervalMs: number, task: ScheduledTask) {
     if (this.tasks.has(name)) throw new Error(`scheduled task ${name} registered twice`);
-    const entry: Entry = { name, intervalMs, task, running: null, timer: null, lastError: null, runs: 0 };
+    const entry: Entry = {
+      name,
+      intervalMs,
+      task,
+      running: null,
+      timer: null,
+      lastError: null,
+      runs: 0,
+      lastRunAt: null,
+      lastDurationMs: null,
+    };
     this.tasks.set(name, entry);
     if (this.started) this.arm(entry);
   }
@@ -64,6 +95,22 @@ export class Scheduler {
   /** How many times a task ran in this process. */
   runsOf(name: string): number {
     return this.tasks.get(name)?.runs ?? 0;
+  }
+
+  list(): ScheduledTaskInfo[] {
+    return [...this.tasks.values()].map((e) => ({
+      name: e.name,
+      intervalMs: e.intervalMs,
+      runs: e.runs,
+      running: e.running !== null,
+      lastError: e.lastError,
+      lastRunAt: e.lastRunAt ? new Date(e.lastRunAt).toISOString() : null,
+      lastDurationMs: e.lastDurationMs,
+    }));
+  }
+
+  has(name: string): boolean {
+    return this.tasks.has(name);
   }
 
   async stop() {
@@ -95,7 +142,7 @@ export class Scheduler {
 
   private async scheduled(e: Entry) {
     const now = new Date();
-    if (e.running) return;
+    if (e.running || this.paused(e.name)) return;
     if (this.opts.claim) {
       // Rounded, not floored: a timer firing a little late or early still names the same tick everywhere.
       const tick = Math.round(now.getTime() / e.intervalMs);
@@ -112,11 +159,16 @@ export class Scheduler {
   private async tick(e: Entry, now: Date, rethrow: boolean) {
     if (e.running) return;
     e.runs += 1;
-    e.running = e.task(now).then(
+    e.lastRunAt = Date.now();
+    const started = performance.now();
+    const run = this.instrument ? this.instrument('task', e.name, () => e.task(now)) : e.task(now);
+    e.running = run.then(
       () => {
         e.lastError = null;
+        e.lastDurationMs = Math.round(performance.now() - started);
       },
       (err) => {
+        e.lastDurationMs = Math.round(performance.now() - started);
         e.lastError = err instanceof Error ? err.message : String(err);
         this.onError(e.name, err);
         if (rethrow) throw err;

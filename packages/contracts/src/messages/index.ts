@@ -9,6 +9,7 @@ import { invoicerIdentityMessages } from './sales/invoicer-identity.ts';
 import { catalogueMessages } from './sales/catalogue.ts';
 import { taxGatewayMessages } from './platform/tax-gateway.ts';
 import { jobMessages } from './platform/jobs.ts';
+import { monitorMessages } from './platform/monitor.ts';
 import { deliveryProviderMessages } from './delivery/providers.ts';
 import { deliveryBuyerMessages } from './delivery/buyer.ts';
 import { deliveryDispatchMessages } from './delivery/dispatch.ts';
@@ -50,6 +51,7 @@ export const messages = {
   ...catalogueMessages,
   ...taxGatewayMessages,
   ...jobMessages,
+  ...monitorMessages,
   ...deliveryProviderMessages,
   ...deliveryBuyerMessages,
   ...deliveryDispatchMessages,
