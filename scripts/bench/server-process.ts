@@ -103,3 +103,35 @@ export function serverCpuMs(pid: number | undefined): number {
     return 0;
   }
 }
+
+/**
+ * Keeps a measured window clear of the server's slowest scheduled task. Scheduler ticks fall on wall-clock
+ * multiples of their interval (apps/server/src/jobs/scheduler.ts); every 10 minutes 归集 syncs the received
+ * invoices of every company, which after a bench has issued hundreds of invoices to a demo buyer is seconds of
+ * CPU. Rounds whose window held that tick measured ~60 % slower than the others, so two commits compared on
+ * a handful of rounds differed by chance. When the next tick would fall within `windowMs`, this waits until it
+ * has passed and had `settleMs` to finish; both sides of a comparison call it alike.
+ */
+export async function clearOfSlowTick(windowMs: number, everyMs = 600_000, settleMs = 25_000) {
+  const untilTick = everyMs - (Date.now() % everyMs);
+  if (untilTick > windowMs) return;
+  await new Promise((r) => setTimeout(r, untilTick + settleMs));
+}
+
+/**
+ * Waits until the server has gone quiet: its CPU under `busyShare` of one core for `quietSamples` samples of
+ * 500 ms in a row (at most `maxMs`). Issuing leaves work behind the 已开具 status — each invoice's layout
+ * files render in worker threads for tens of seconds after the last one is issued — and a figure measured
+ * next must not count it in some rounds and not in others.
+ */
+export async function untilQuiet(pid: number | undefined, busyShare = 0.1, quietSamples = 4, maxMs = 180_000) {
+  const deadline = Date.now() + maxMs;
+  let quiet = 0;
+  let last = serverCpuMs(pid);
+  while (quiet < quietSamples && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 500));
+    const now = serverCpuMs(pid);
+    quiet = now - last < 500 * busyShare ? quiet + 1 : 0;
+    last = now;
+  }
+}
