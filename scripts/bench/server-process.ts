@@ -124,7 +124,12 @@ export async function clearOfSlowTick(windowMs: number, everyMs = 600_000, settl
  * files render in worker threads for tens of seconds after the last one is issued — and a figure measured
  * next must not count it in some rounds and not in others.
  */
-export async function untilQuiet(pid: number | undefined, busyShare = 0.1, quietSamples = 4, maxMs = 180_000) {
+export async function untilQuiet(
+  pid: number | undefined,
+  busyShare = 0.1,
+  quietSamples = 4,
+  maxMs = 180_000,
+) {
   const deadline = Date.now() + maxMs;
   let quiet = 0;
   let last = serverCpuMs(pid);
