@@ -69,6 +69,19 @@ const schema = z.object({
   // Key of the secrets kept encrypted at rest (open apps' AppSecrets, lib/secret-box.ts): 64 hex characters or a
   // passphrase. Unset = a fixed development key: set it in production, and keep it (changing it loses the secrets).
   OPEN_SECRET_KEY: z.string().min(16).optional(),
+  // Monitoring (issue 32 §3, platform/monitor). GET /metrics answers a scraper sending `Authorization: Bearer
+  // <METRICS_TOKEN>`; without a token it answers 404 unless METRICS_PUBLIC=true (a network that fences it already).
+  METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
+  METRICS_PUBLIC: z.enum(['true', 'false']).default('false'),
+  // Share of requests (and jobs) traced (OpenTelemetry, kept in monitor_spans for TRACE_RETENTION_MINUTES):
+  // 0 = tracing off, 1 = every request. /healthz, /readyz and /metrics are never traced.
+  TRACE_SAMPLE_RATIO: z.coerce.number().min(0).max(1).default(0.1),
+  TRACE_RETENTION_MINUTES: z.coerce.number().int().min(1).max(10080).default(60),
+  // Instance registry: heartbeat (and metric sample) interval; an instance silent for MONITOR_DROP_SECONDS drops out.
+  MONITOR_HEARTBEAT_SECONDS: z.coerce.number().min(1).max(300).default(10),
+  MONITOR_DROP_SECONDS: z.coerce.number().min(2).max(3600).default(30),
+  // Spans are also exported to this OTLP/HTTP collector (…/v1/traces) when set.
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url('must be an absolute URL such as http://collector:4318').optional(),
   // Which reverse proxies may set X-Forwarded-For: a hop count, or their addresses / CIDR ranges, comma separated.
   // Unset = none: the client address is the socket's, whatever headers say.
   TRUST_PROXY: z
