@@ -1,4 +1,16 @@
-import { deductionSelections, purchaseWarnings, receivedInvoices, resourceChanges, tenants } from '@fpy/db';
+import {
+  deductionSelections,
+  elements,
+  groupElements,
+  groupMembers,
+  groupMenus,
+  menus,
+  purchaseWarnings,
+  receivedInvoices,
+  resourceChanges,
+  tenants,
+  users,
+} from '@fpy/db';
 import { currentSelectionPeriod } from '@fpy/domain';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +32,7 @@ const BRAND_TAX = '91440300MA5FPX7Q2H';
 const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
 const PERIOD = currentSelectionPeriod(today);
 let demo: string;
+let clerk: string;
 let brand: string;
 let demoId: number;
 let brandId: number;
@@ -51,8 +64,22 @@ async function settle(tenantId: number) {
 const received = (tenantId: number) =>
   app().services.db.select().from(receivedInvoices).where(eq(receivedInvoices.tenantId, tenantId));
 
+/** Gives the demo company's clerk 勾选 (page and button), so two different users can race for one invoice. */
+async function grantClerkSelection() {
+  const db = app().services.db;
+  const [u] = await db.select().from(users).where(eq(users.username, 'clerk'));
+  const [member] = await db.select().from(groupMembers).where(eq(groupMembers.userId, u.id));
+  for (const m of await db.select().from(menus).where(eq(menus.code, 'checkAuthority')))
+    await db.insert(groupMenus).values({ groupId: member.groupId, menuId: m.id }).onConflictDoNothing();
+  for (const e of await db.select().from(elements).where(eq(elements.code, 'checkAuthority:btn_select')))
+    await db.insert(groupElements).values({ groupId: member.groupId, elementId: e.id }).onConflictDoNothing();
+  app().services.invalidateAuthz();
+}
+
 beforeAll(async () => {
   demo = await app().login('demo', 'Demo@123');
+  await grantClerkSelection();
+  clerk = await app().login('clerk', 'Clerk@123');
   brand = await app().login('brand', 'Brand@123');
   const rows = await app().services.db.select().from(tenants);
   const d = rows.find((r) => r.creditCode === DEMO_TAX)!;
@@ -97,18 +124,24 @@ describe('勾选 (select for deduction)', () => {
     expect(p).toMatchObject({ period: PERIOD, state: 'open', closedReason: null });
   });
 
-  it('two requests selecting one invoice at once: one wins, the other is a 409 naming who holds it', async () => {
+  it('two users selecting one invoice at once: one wins, the other is a 409 naming who holds it', async () => {
     const list = (await get(demo, `${API}/invoices?period=${PERIOD}&limit=1`)).json();
     const id = list.rows[0].id;
     const [a, b] = await Promise.all([
       post(demo, `${API}/select`, { period: PERIOD, ids: [id] }),
-      post(demo, `${API}/select`, { period: PERIOD, ids: [id] }),
+      post(clerk, `${API}/select`, { period: PERIOD, ids: [id] }),
     ]);
     const codes = [a.statusCode, b.statusCode].sort();
     expect(codes).toEqual([200, 409]);
     const loser = a.statusCode === 409 ? a : b;
     expect(loser.json().message).toContain('已由');
     expect(loser.json().message).toContain('勾选');
+    // The refusal names the winner, whichever of the two it was.
+    const [winner] = await app()
+      .services.db.select({ name: users.name })
+      .from(users)
+      .where(eq(users.username, a.statusCode === 200 ? 'demo' : 'clerk'));
+    expect(loser.json().message).toContain(winner.name);
     const rows = await app()
       .services.db.select()
       .from(deductionSelections)
