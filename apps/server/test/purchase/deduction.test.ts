@@ -345,6 +345,24 @@ describe('统计 / 确认 across tenants', () => {
     expect(r.json().periods[0]).toMatchObject({ period: PERIOD, state: 'confirmed' });
     expect(r.json().periods.length).toBe(6);
   });
+
+  it('guessing the second password is bounded: past the budget even the right one waits', async () => {
+    // brand's period is confirmed above; the password is checked before the period, so each try counts. One wrong
+    // password was typed above: four more are answered 400, the sixth of the window is refused.
+    for (let i = 0; i < 4; i++) {
+      const r = await post(brand, `${API}/periods/${PERIOD}/confirm`, { password: `Guess#${i}` });
+      expect(r.statusCode, r.body).toBe(400);
+    }
+    const sixth = await post(brand, `${API}/periods/${PERIOD}/confirm`, { password: 'Guess#6' });
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json().message).toMatch(/确认密码错误次数过多，请 1[0-5] 分钟后再试/);
+    const right = await post(brand, `${API}/periods/${PERIOD}/confirm`, { password: 'Brand@123' });
+    expect(right.statusCode).toBe(429);
+    // Another user of another company is not held by brand's guesses.
+    expect((await post(demo, `${API}/periods/${PERIOD}/confirm`, { password: 'Guess#x' })).statusCode).toBe(
+      400,
+    );
+  });
 });
 
 describe('bad input', () => {

@@ -85,6 +85,10 @@ export const purchaseDeductionMessages = {
     zh: '确认密码不正确',
     en: 'The confirmation password is not correct',
   },
+  DEDUCTION_CONFIRM_LOCKED: {
+    zh: '确认密码错误次数过多，请 {minutes} 分钟后再试',
+    en: 'Too many wrong confirmation passwords; try again in {minutes} minutes',
+  },
   DEDUCTION_BUREAU_REFUSED: {
     zh: '税局拒绝了该操作：所属期在税局的状态为“{state}”',
     en: 'The tax bureau refused: the period is {state} there',
