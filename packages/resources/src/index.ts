@@ -37,6 +37,7 @@ export {
   codeBoardsMeta,
 } from './defs/self-service/code-boards.ts';
 export { agentCodesMeta } from './defs/self-service/agent-codes.ts';
+export * from './defs/open-platform/index.ts';
 
 import { customersMeta } from './defs/sales/customers.ts';
 import { dictItemsMeta } from './defs/platform/dict-items.ts';
@@ -66,6 +67,7 @@ import {
   codeBoardsMeta,
 } from './defs/self-service/code-boards.ts';
 import { agentCodesMeta } from './defs/self-service/agent-codes.ts';
+import { openPlatformMetas } from './defs/open-platform/index.ts';
 
 /** Every declared resource; the resource conformance tests walk this list. */
 export const resourceMetas = [
@@ -94,4 +96,5 @@ export const resourceMetas = [
   codeBoardControlsMeta,
   codeBoardQueryMeta,
   agentCodesMeta,
+  ...openPlatformMetas,
 ] as const;

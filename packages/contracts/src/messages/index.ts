@@ -24,6 +24,8 @@ import { purchaseCheckMessages } from './purchase/checks.ts';
 import { purchaseDeductionMessages } from './purchase/deduction.ts';
 import { invoiceIntakeMessages } from './purchase/invoice-intake.ts';
 import { codeUpdateMessages } from './purchase/code-update.ts';
+import { webhookMessages } from './open-platform/webhooks.ts';
+import { openConsoleMessages } from './open-platform/console.ts';
 
 export * from './text.ts';
 export { REQUEST_PARTS, PASSWORD_PROBLEMS_EN } from './validation.ts';
@@ -66,6 +68,8 @@ export const messages = {
   ...purchaseDeductionMessages,
   ...invoiceIntakeMessages,
   ...codeUpdateMessages,
+  ...webhookMessages,
+  ...openConsoleMessages,
 } as const satisfies Record<string, MessageText>;
 
 export type MessageKey = keyof typeof messages;
