@@ -11,6 +11,7 @@ import { registerAuthModule } from './platform/auth/index.ts';
 import { registerBaseModule } from './platform/base/index.ts';
 import { registerOrgModule } from './platform/org/index.ts';
 import { registerOutboxModule } from './platform/outbox/index.ts';
+import { registerMonitorModule } from './platform/monitor/index.ts';
 import { registerProfileModule } from './platform/profile/index.ts';
 import { registerSelfModule } from './platform/self/index.ts';
 import { registerTaxGatewayModule } from './platform/tax-gateway/index.ts';
@@ -43,6 +44,8 @@ import { registerReceivedInvoicesModule } from './purchase/received-invoices/ind
 import { registerReceivedStatisticsModule } from './purchase/received-statistics/index.ts';
 import { registerDeductionModule } from './purchase/deduction/index.ts';
 import { registerCodeUpdateModule } from './purchase/code-update/index.ts';
+import { registerOpenGatewayModule } from './open-platform/gateway/index.ts';
+import { registerWebhooksModule } from './open-platform/webhooks/index.ts';
 
 export type { ModuleDeps, RegisterModule } from '../http/module.ts';
 
@@ -50,8 +53,13 @@ export type { ModuleDeps, RegisterModule } from '../http/module.ts';
  * Every module by product area, each entered through its index.ts with the same register(app, deps). A new
  * domain adds one line here; reactions between modules are hooks the reacting module registers.
  */
-const MODULES: Record<'platform' | 'sales' | 'delivery' | 'self-service' | 'purchase', RegisterModule[]> = {
+const MODULES: Record<
+  'platform' | 'sales' | 'delivery' | 'self-service' | 'purchase' | 'open-platform',
+  RegisterModule[]
+> = {
   platform: [
+    // First: its request hooks and the queue/scheduler instrument cover every module after it (issue 32 §3).
+    registerMonitorModule,
     registerAuthModule,
     registerProfileModule,
     registerOrgModule,
@@ -106,6 +114,8 @@ const MODULES: Record<'platform' | 'sales' | 'delivery' | 'self-service' | 'purc
     registerDeductionModule,
     registerCodeUpdateModule,
   ],
+  // Issue 32: the open platform. The gateway stays LAST: it opens the routes the modules above registered.
+  'open-platform': [registerWebhooksModule, registerOpenGatewayModule],
 };
 
 export async function registerModules(app: FastifyInstance, deps: ModuleDeps) {

@@ -28,7 +28,8 @@ function langOf(req: FastifyRequest): 'zh' | 'en' {
 export function installAccess(app: FastifyInstance, services: Services, actors: ActorCache) {
   app.decorateRequest('ctx', null as unknown as Ctx);
   app.addHook('onRequest', async (req) => {
-    const found = requestToken(req);
+    // An open-API call (/openapi/v1) is authenticated by the open-platform gateway (signature or app token).
+    const found = req.routeOptions.config?.openContract ? null : requestToken(req);
     // A cookie is a credential only on a request the console's own script made (CSRF): a plain navigation or
     // another site's form carries the cookie but cannot add the console header.
     const csrfRefused = found?.via === 'cookie' && !fromConsole(req);

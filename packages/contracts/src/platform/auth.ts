@@ -26,17 +26,30 @@ export const issueToken = defineRoute({
   rateLimited: true,
   clientCredential: true,
   summary:
-    '密码模式获取访问令牌 (Authorization: Basic clientId:clientSecret)；账号不存在与密码错误的答复、耗时与锁定相同',
-  body: z.object({
-    username: accountName,
-    password: encryptedPassword,
-    grant_type: z.literal('password'),
-  }),
+    '获取访问令牌。password 模式 (Authorization: Basic clientId:clientSecret)：账号不存在与密码错误的答复、耗时与锁定相同；' +
+    'client_credentials 模式 (开放平台应用，Authorization: Basic appKey:appSecret 或表单 client_id/client_secret)：2 小时有效的应用令牌',
+  body: z.discriminatedUnion('grant_type', [
+    z.object({
+      username: accountName,
+      password: encryptedPassword,
+      grant_type: z.literal('password'),
+    }),
+    z.object({
+      grant_type: z.literal('client_credentials'),
+      /** The open app's appKey, when not sent as the Basic credential. */
+      client_id: z.string().max(64).optional(),
+      client_secret: z.string().max(128).optional(),
+      scope: z.string().max(256).optional(),
+    }),
+  ]),
   reply: z.object({
     access_token: z.string(),
     token_type: z.literal('bearer'),
     expires_in: z.number().int(),
-    userId: z.number().int(),
+    /** The account (password grant); absent for an app's client-credentials token. */
+    userId: z.number().int().optional(),
+    /** The app's interface groups (client-credentials grant). */
+    scope: z.string().optional(),
   }),
 });
 

@@ -11,6 +11,11 @@ import { registerAuthRoutes } from './routes.ts';
 export { LoginKey } from './login-key.ts';
 export { CODE_TTL_MS, codeInvalid, consumeCode, maskTarget } from './verification-code.ts';
 export { passwordWeak } from './password-weak.ts';
+/** grant_type=client_credentials: the open platform's gateway registers it (issue 32). */
+export {
+  type ClientCredentialsGrant,
+  onClientCredentialsGrant,
+} from './client-credentials-grant.ts';
 /** Sign-up codes (base's registration): verification_codes is written by this module only (issue 29 §4). */
 export { consumeRegisterCode, sendRegisterCode } from './register-code.ts';
 

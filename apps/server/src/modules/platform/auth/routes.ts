@@ -26,12 +26,22 @@ import { sha256 } from '../../../lib/hash.ts';
 import { verifyClient } from './client-credential.ts';
 import { issueToken } from './issue-token.ts';
 import type { PasswordKey } from '../../../http/module.ts';
+import { clientCredentialsGrant } from './client-credentials-grant.ts';
 import { consumeCode, consumeForgetCode, maskTarget, sendCode, setOwnPassword } from './verification-code.ts';
 
 export function registerAuthRoutes(app: FastifyInstance, key: PasswordKey) {
   route(app, getPublicKey, () => ({ publicKey: key.publicPem }));
 
   route(app, issueTokenRoute, async (ctx, { body, req, reply }) => {
+    if (body.grant_type === 'client_credentials') {
+      // Open-platform apps (issue 32): the grant is the gateway's (modules/open-platform/gateway registers it).
+      if (!clientCredentialsGrant) throw badRequest('BAD_REQUEST');
+      return clientCredentialsGrant(ctx, {
+        authorization: req.headers.authorization,
+        clientId: body.client_id,
+        clientSecret: body.client_secret,
+      });
+    }
     const client = await verifyClient(ctx.db, req.headers.authorization);
     const ttl = Math.min(client.accessTokenTtl, ctx.config.TOKEN_TTL_SECONDS);
     const issued = await issueToken(ctx, {
