@@ -78,3 +78,4 @@ export * from './open-platform/registry.ts';
 export * from './open-platform/console.ts';
 export * from './open-platform/webhooks.ts';
 export * from './open-platform/gateway.ts';
+export * from './open-platform/signing-example.ts';
