@@ -161,6 +161,37 @@ export const menuCatalogue: MenuDef[] = [
       },
     ],
   },
+  // Issue 32 §3: the fleet as the platform's operators watch it (instance registry, metrics, traces).
+  {
+    code: 'monitorManager',
+    zh: '服务监控',
+    en: 'Monitoring',
+    icon: 'DashboardOutlined',
+    scope: 'platform',
+    children: [
+      {
+        code: 'serviceEurekaManager',
+        zh: '服务注册',
+        en: 'Instances',
+        icon: 'ClusterOutlined',
+        scope: 'platform',
+      },
+      {
+        code: 'serviceMonitorManager',
+        zh: '服务指标',
+        en: 'Metrics',
+        icon: 'LineChartOutlined',
+        scope: 'platform',
+      },
+      {
+        code: 'serviceZipkinManager',
+        zh: '调用链追踪',
+        en: 'Traces',
+        icon: 'ApartmentOutlined',
+        scope: 'platform',
+      },
+    ],
+  },
   {
     code: 'outputInvoiceManager',
     zh: '销项发票管理',

@@ -45,6 +45,7 @@ import { registerReceivedStatisticsModule } from './purchase/received-statistics
 import { registerDeductionModule } from './purchase/deduction/index.ts';
 import { registerCodeUpdateModule } from './purchase/code-update/index.ts';
 import { registerOpenGatewayModule } from './open-platform/gateway/index.ts';
+import { registerOpenConsoleModule } from './open-platform/console/index.ts';
 import { registerWebhooksModule } from './open-platform/webhooks/index.ts';
 
 export type { ModuleDeps, RegisterModule } from '../http/module.ts';
@@ -115,7 +116,7 @@ const MODULES: Record<
     registerCodeUpdateModule,
   ],
   // Issue 32: the open platform. The gateway stays LAST: it opens the routes the modules above registered.
-  'open-platform': [registerWebhooksModule, registerOpenGatewayModule],
+  'open-platform': [registerWebhooksModule, registerOpenGatewayModule, registerOpenConsoleModule],
 };
 
 export async function registerModules(app: FastifyInstance, deps: ModuleDeps) {
