@@ -32,14 +32,14 @@ export const OPEN_SIGNING_EXAMPLES: readonly OpenSigningExample[] = [
     appSecret,
     method: 'POST',
     url: '/openapi/v1/invoices',
-    body: '{"clientSerial":"ERP-20251129-0001","type":"digital_normal","pricingMode":"exclusive","buyer":{"name":"上海云帆信息技术有限公司","taxNumber":"91310104MA1FR8KX39"},"lines":[{"name":"*信息技术服务*接口服务费","taxCode":"1060301020100000000","unit":"次","quantity":"2","unitPrice":"100","rate":"rate_13"}],"totals":{"amountFen":20000,"taxFen":2600,"totalFen":22600}}',
+    body: '{"clientSerial":"ERP-20251129-0001","type":"digital_ordinary","pricingMode":"exclusive","buyer":{"name":"上海云帆信息技术有限公司","taxNumber":"91310104MA1FR8KX39"},"lines":[{"name":"*信息技术服务*接口服务费","taxCode":"1060301020100000000","unit":"次","quantity":"2","unitPrice":"100","rate":"rate_13"}],"totals":{"amountFen":20000,"taxFen":2600,"totalFen":22600}}',
     timestamp: '1764374400',
     nonce: '5f2b8c1e9a7d4e30',
     canonicalQuery: '',
-    bodySha256: '9f3e764e5d6134e424e01b558560b39d0eaebd83a948ee87e2233e27d36d4d06',
+    bodySha256: 'a64c2db85ff3f71a7626cc07c4dadce75b794710a345343e05fc2555ea508a62',
     stringToSign:
-      'POST\n/openapi/v1/invoices\n\n9f3e764e5d6134e424e01b558560b39d0eaebd83a948ee87e2233e27d36d4d06\n1764374400\n5f2b8c1e9a7d4e30',
-    signature: '2947c62fa05641eb5f6cfe91e1ff8da926f47e388bd92b97d1366d10dc192909',
+      'POST\n/openapi/v1/invoices\n\na64c2db85ff3f71a7626cc07c4dadce75b794710a345343e05fc2555ea508a62\n1764374400\n5f2b8c1e9a7d4e30',
+    signature: '0a0d78094a11b6dc2052ed09ab69f07ea785b16472feebd2ea7a1a87ec2b40f9',
   },
   {
     title: { zh: '查询发票（GET，查询串排序）', en: 'Query invoices (GET, the query sorted)' },
