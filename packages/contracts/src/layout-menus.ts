@@ -18,6 +18,12 @@ export interface LayoutMenuDef {
   hidden: boolean;
   /** Absent: every signed-in account has the page. */
   shownTo?: (account: LayoutAccount) => boolean;
+  /**
+   * A §2.12 group that also lists the page as its child (`/{group}/{code}`): /receiptsInvoice names
+   * receiptsOperation among its children, the same page as the layout's /receiptsOperation under the same
+   * authority key. Listed there only when the account has the page and is served the group.
+   */
+  alsoIn?: string;
 }
 
 /**
@@ -59,12 +65,35 @@ export const layoutMenus: readonly LayoutMenuDef[] = [
     en: 'Deduction overview',
     icon: 'AuditOutlined',
     hidden: false,
+    alsoIn: 'receiptsInvoice',
     // An overview of 发票勾选 and 统计确认: for the company accounts granted either (a clerk without them would
     // meet a page of refusals).
     shownTo: (a) =>
       !isPlatformAccount(a.isSuperAdmin) && !!(a.granted?.('checkAuthority') || a.granted?.('confirmPwd')),
   },
 ];
+
+/**
+ * The served tree with the account's layout pages added to the §2.12 groups that also list them (`alsoIn`): a
+ * child node at /{group}/{code}, last in the group. A group the account is not served gets nothing.
+ */
+export function withLayoutChildren(tree: MenuNode[], layout: readonly MenuNode[]): MenuNode[] {
+  const had = new Set(layout.map((n) => n.code));
+  return tree.map((group) => {
+    const extra = layoutMenus
+      .filter((m) => m.alsoIn === group.code && had.has(m.code))
+      .map((m) => ({
+        code: m.code,
+        title: m.zh,
+        titleEn: m.en,
+        icon: m.icon,
+        path: `/${group.code}/${m.code}`,
+        hidden: false,
+        children: [],
+      }));
+    return extra.length ? { ...group, children: [...group.children, ...extra] } : group;
+  });
+}
 
 /** The layout pages of one account, as menu nodes (path /{code}). */
 export function layoutMenuNodes(account: LayoutAccount): MenuNode[] {

@@ -56,6 +56,19 @@ describe('the served menu tree', () => {
     },
   );
 
+  it('lists 勾选确认 both as the layout page and as the child /receiptsInvoice/receiptsOperation (spec §2.12)', async () => {
+    const paths = async (user: Account) =>
+      flat((await servedTree(user)).menus)
+        .filter((n) => n.code === 'receiptsOperation')
+        .map((n) => n.path);
+    // demo holds 发票勾选 and 统计确认; the clerk holds neither, and a platform account has no periods.
+    expect(await paths('demo')).toEqual(['/receiptsOperation', '/receiptsInvoice/receiptsOperation']);
+    expect(await paths('clerk')).toEqual([]);
+    expect(await paths('admin')).toEqual([]);
+    const group = (await servedTree('demo')).menus.find((n) => n.code === 'receiptsInvoice');
+    expect(group?.children.at(-1)).toMatchObject({ title: '勾选确认', hidden: false, children: [] });
+  });
+
   it('serves hidden stored menus flagged, so their pages stay reachable', async () => {
     const { menus } = await servedTree('demo');
     expect(

@@ -3,6 +3,7 @@ import {
   type LayoutAccount,
   layoutMenuNodes,
   layoutMenus,
+  withLayoutChildren,
   type MenuNode,
 } from '@fpy/contracts';
 import type { Db } from '@fpy/db';
@@ -59,5 +60,6 @@ export function servedMenuTree(rows: MenuRow[], account: MenuAccount): MenuNode[
   const served = rows.filter(
     (r) => !LAYOUT_CODES.has(r.code) && (account.tenantId !== null || !COMPANY_ONLY.has(r.code)),
   );
-  return [...layoutMenuNodes(account), ...buildMenuTree(served, account.granted)];
+  const layout = layoutMenuNodes(account);
+  return [...layout, ...withLayoutChildren(buildMenuTree(served, account.granted), layout)];
 }

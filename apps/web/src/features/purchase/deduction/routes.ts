@@ -1,7 +1,12 @@
 import { lazy } from 'react';
 import type { FeatureRoute } from '../../../shell/console-page.ts';
 
-/** Spec §2.12 /receiptsInvoice checkAuthority, confirmPwd, taxPayment and §2.11 /receiptsOperation (issue 31, lane DEDUCT). */
+const receiptsOperation = lazy(() => import('./receipts-operation-page.tsx'));
+
+/**
+ * Spec §2.12 /receiptsInvoice checkAuthority, confirmPwd, taxPayment and §2.11 /receiptsOperation (issue 31, lane
+ * DEDUCT). /receiptsInvoice also lists receiptsOperation among its children: the same page under the same key.
+ */
 export const routes: FeatureRoute[] = [
   {
     code: 'checkAuthority',
@@ -21,6 +26,7 @@ export const routes: FeatureRoute[] = [
   {
     code: 'receiptsOperation',
     path: '/receiptsOperation',
-    element: lazy(() => import('./receipts-operation-page.tsx')),
+    element: receiptsOperation,
   },
+  { code: 'receiptsOperation', path: '/receiptsInvoice/receiptsOperation', element: receiptsOperation },
 ];
