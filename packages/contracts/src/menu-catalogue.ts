@@ -857,6 +857,158 @@ export const menuCatalogue: MenuDef[] = [
       },
     ],
   },
+  {
+    // Issue 32 (the open platform), lane CONSOLE: modules/open-platform/console, features/open-platform/console.
+    code: 'openPlatformManager',
+    zh: '开放平台管理',
+    en: 'Open platform',
+    icon: 'ApiOutlined',
+    children: [
+      {
+        code: 'developerRightsManager',
+        zh: '开发者权限管理',
+        en: 'Developers & apps',
+        icon: 'CodeOutlined',
+        scope: 'platform',
+        elements: [
+          { action: 'add', zh: '新增', en: 'Add' },
+          { action: 'edit', zh: '编辑', en: 'Edit' },
+          { action: 'enable', zh: '启用', en: 'Enable' },
+          { action: 'disable', zh: '停用', en: 'Disable' },
+          { action: 'resetSecret', zh: '重置密钥', en: 'Reset secret' },
+          { action: 'grant', zh: '授权接口分组', en: 'Grant groups' },
+          { action: 'export', zh: '导出', en: 'Export' },
+        ],
+      },
+      {
+        code: 'interfaceGroup',
+        zh: '接口分组',
+        en: 'Interface groups',
+        icon: 'AppstoreOutlined',
+        scope: 'platform',
+        elements: [
+          { action: 'edit', zh: '编辑分组', en: 'Edit' },
+          { action: 'enable', zh: '启用', en: 'Enable' },
+          { action: 'disable', zh: '停用', en: 'Disable' },
+          { action: 'export', zh: '导出', en: 'Export' },
+        ],
+      },
+      {
+        code: 'platformInterface',
+        zh: '平台接口',
+        en: 'Platform APIs',
+        icon: 'ApiOutlined',
+        scope: 'platform',
+        elements: [
+          { action: 'edit', zh: '编辑接口', en: 'Edit' },
+          { action: 'enable', zh: '启用', en: 'Enable' },
+          { action: 'disable', zh: '停用', en: 'Disable' },
+          { action: 'export', zh: '导出', en: 'Export' },
+        ],
+      },
+      {
+        code: 'enterpriseLicense',
+        zh: '企业授权',
+        en: 'Enterprise licences',
+        icon: 'SafetyCertificateOutlined',
+        scope: 'platform',
+        elements: [
+          { action: 'add', zh: '新增授权', en: 'Authorise' },
+          { action: 'edit', zh: '编辑授权', en: 'Edit' },
+          { action: 'revoke', zh: '撤销授权', en: 'Revoke' },
+          { action: 'restore', zh: '恢复授权', en: 'Restore' },
+          { action: 'export', zh: '导出', en: 'Export' },
+        ],
+      },
+      {
+        code: 'enterpriseRateLimit',
+        zh: '企业限流',
+        en: 'Rate limits',
+        icon: 'DashboardOutlined',
+        scope: 'platform',
+        elements: [
+          ...crud('限流规则'),
+          { action: 'enable', zh: '启用', en: 'Enable' },
+          { action: 'disable', zh: '停用', en: 'Disable' },
+          { action: 'export', zh: '导出', en: 'Export' },
+        ],
+      },
+    ],
+  },
+  {
+    // Issue 32, lane CONSOLE: OAuth clients, authorisation codes, device bindings.
+    code: 'authManager',
+    zh: '授权管理',
+    en: 'Authorisation',
+    icon: 'SafetyOutlined',
+    children: [
+      {
+        code: 'oauthClientDetailsManager',
+        zh: 'OAuth客户端管理',
+        en: 'OAuth clients',
+        icon: 'KeyOutlined',
+        scope: 'platform',
+        elements: [
+          { action: 'add', zh: '新增客户端', en: 'Add' },
+          { action: 'edit', zh: '编辑客户端', en: 'Edit' },
+          { action: 'enable', zh: '启用', en: 'Enable' },
+          { action: 'disable', zh: '停用', en: 'Disable' },
+          { action: 'resetSecret', zh: '重置密钥', en: 'Reset secret' },
+          { action: 'export', zh: '导出', en: 'Export' },
+        ],
+      },
+      {
+        code: 'authCode',
+        zh: '授权码管理',
+        en: 'Authorisation codes',
+        icon: 'BarcodeOutlined',
+        scope: 'platform',
+        elements: [
+          { action: 'add', zh: '生成授权码', en: 'Add' },
+          { action: 'edit', zh: '编辑授权码', en: 'Edit' },
+          { action: 'enable', zh: '启用', en: 'Enable' },
+          { action: 'disable', zh: '停用', en: 'Disable' },
+          { action: 'export', zh: '导出', en: 'Export' },
+        ],
+      },
+      {
+        code: 'deviceBinding',
+        zh: '设备绑定',
+        en: 'Device bindings',
+        icon: 'HddOutlined',
+        scope: 'platform',
+        elements: [
+          { action: 'add', zh: '绑定设备', en: 'Bind' },
+          { action: 'edit', zh: '编辑绑定', en: 'Edit' },
+          { action: 'unbind', zh: '解绑', en: 'Unbind' },
+          { action: 'export', zh: '导出', en: 'Export' },
+        ],
+      },
+    ],
+  },
+  {
+    // Issue 32, lane CONSOLE: the enterprise's own view of the software that acts for it.
+    code: 'systemAuthorizeManager',
+    zh: '系统授权管理',
+    en: 'System authorisation',
+    icon: 'LockOutlined',
+    companyOnly: true,
+    children: [
+      {
+        code: 'softwareInterface',
+        zh: '软件接口授权',
+        en: 'Software authorisations',
+        icon: 'ApiOutlined',
+        elements: [
+          { action: 'add', zh: '授权应用', en: 'Authorise' },
+          { action: 'edit', zh: '编辑授权', en: 'Edit' },
+          { action: 'revoke', zh: '撤销授权', en: 'Revoke' },
+          { action: 'restore', zh: '恢复授权', en: 'Restore' },
+          { action: 'export', zh: '导出', en: 'Export' },
+        ],
+      },
+    ],
+  },
 ];
 
 export interface FlatMenu extends MenuDef {

@@ -195,11 +195,37 @@ export const listLicensableApps = defineRoute({
     'enterpriseLicense:btn_add',
     'enterpriseRateLimit:btn_add',
     'enterpriseRateLimit:btn_edit',
+    'authCode:btn_add',
+    'authCode:btn_edit',
+    'deviceBinding:btn_add',
+    'deviceBinding:btn_edit',
   ],
   tag: TAG,
-  summary: '授权：可选择的服务商应用（启用的服务商应用，名称包含关键字，最多50个）',
+  summary:
+    '选择应用：企业授权时为启用的服务商应用；平台页面（all=1，仅平台账号）为全部应用。名称包含关键字，最多50个',
   query: z.object({ keyword: text(100, '关键字').optional(), all: z.enum(['1']).optional() }),
   reply: z.array(openOption.extend({ developer: z.string() })),
+});
+
+/** Companies for the forms that name one (licences, limits, codes, devices, enterprise developers). */
+export const listOpenTenantOptions = defineRoute({
+  method: 'GET',
+  path: '/api/admin/open-platform/tenant-options',
+  permission: [
+    'developerRightsManager:btn_add',
+    'developerRightsManager:btn_edit',
+    'enterpriseLicense:btn_add',
+    'enterpriseRateLimit:btn_add',
+    'enterpriseRateLimit:btn_edit',
+    'authCode:btn_add',
+    'authCode:btn_edit',
+    'deviceBinding:btn_add',
+  ],
+  platformOnly: true,
+  tag: TAG,
+  summary: '开放平台：选择企业（名称或税号包含关键字，最多50个）',
+  query: z.object({ keyword: text(100, '关键字').optional() }),
+  reply: z.array(openOption),
 });
 
 // ---------------------------------------------------------------------------------------------------------
@@ -218,10 +244,7 @@ export const openInterfaceGroupInput = z.object({
   sort: z.coerce.number().int('排序须为整数').min(0, '排序不能为负数').max(9999, '排序不能超过9999'),
 });
 
-export const openInterfaceInput = z.object({
-  state: openState,
-  sort: z.coerce.number().int('排序须为整数').min(0, '排序不能为负数').max(9999, '排序不能超过9999'),
-});
+export const openInterfaceInput = z.object({ state: openState });
 
 // ---------------------------------------------------------------------------------------------------------
 // 企业授权 (enterpriseLicense, platform) and 软件接口授权 (softwareInterface, the enterprise's own)

@@ -18,6 +18,10 @@ export const openConsoleMessages = {
     zh: '企业不存在（ID：{id}），请重新选择',
     en: 'Company: no company has the id {id}; please choose again',
   },
+  OPEN_CLIENT_UNKNOWN: {
+    zh: 'OAuth客户端“{clientId}”不存在，请重新填写',
+    en: 'OAuth client: there is no client “{clientId}”; please check it',
+  },
   OPEN_APP_UNKNOWN: {
     zh: '应用不存在（ID：{id}），请重新选择',
     en: 'App: no app has the id {id}; please choose again',
@@ -27,8 +31,8 @@ export const openConsoleMessages = {
     en: 'Only an enabled ISV app can be authorised; an enterprise’s own app needs no licence',
   },
   OPEN_LICENSE_EXISTS: {
-    zh: '已授权过该应用，请在列表中修改或恢复该授权',
-    en: 'This app is already authorised; edit or restore that licence in the list',
+    zh: '已授权过该应用（ID：{id}），请在列表中修改或恢复该授权',
+    en: 'The app {id} is already authorised; edit or restore that licence in the list',
   },
   OPEN_EXPIRY_PAST: {
     zh: '到期时间须晚于当前时间',
@@ -45,6 +49,10 @@ export const openConsoleMessages = {
   OPEN_CONSOLE_CLIENT: {
     zh: '控制台自身的客户端（webApp）不能停用，也不能取消密码模式，否则无人能够登录',
     en: 'The console’s own client (webApp) cannot be disabled or lose the password grant: nobody could log in',
+  },
+  OPEN_CONSOLE_CLIENT_SECRET: {
+    zh: '控制台自身的客户端（webApp）的密钥内置在控制台中，不能重置',
+    en: 'The console’s own client (webApp) has its secret built into the console; it cannot be reset',
   },
   OPEN_CLIENT_ID_FIXED: {
     zh: '客户端ID创建后不能修改',

@@ -64,7 +64,7 @@ export const openInterfaceGroupsMeta = defineResource({
 /**
  * 平台接口 (menu platformInterface; issue 32 §1): the registry of open APIs, synced at start from the contracts'
  * `open` declarations (operation, group, method, path, names: the declaration's, read-only here). Operators
- * switch an API off or on (the sync keeps their choice) and order it; a retired API's declaration is gone.
+ * switch an API off or on (the sync keeps their choice); a retired API's declaration is gone.
  */
 export const openInterfacesMeta = defineResource({
   name: 'openInterfaces',
@@ -117,7 +117,8 @@ export const openInterfacesMeta = defineResource({
       options: STATE_OPTIONS,
       width: 80,
     },
-    sort: { label: { zh: '排序', en: 'Order' }, type: 'number', schema: api.sort, sortable: true, width: 70 },
+    // Written by the sync from the declarations' order at every start (read-only here).
+    sort: { label: { zh: '排序', en: 'Order' }, type: 'number', sortable: true, width: 70 },
     updatedAt: { label: { zh: '同步时间', en: 'Synced at' }, type: 'datetime', width: 170 },
   },
 });

@@ -27,6 +27,8 @@ const fields = {
     label: { zh: '应用', en: 'App' },
     type: 'number',
     schema: input.appId,
+    // One licence per app and company (a unique index): a second is refused naming the app.
+    unique: { key: 'OPEN_LICENSE_EXISTS', param: 'id' },
     filter: 'exact',
     list: false,
     export: false,

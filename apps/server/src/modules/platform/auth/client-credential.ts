@@ -17,6 +17,7 @@ export async function verifyClient(db: Db, header: string | undefined) {
     .select()
     .from(oauthClients)
     .where(eq(oauthClients.clientId, decoded.slice(0, sep)));
-  if (!client || client.secretHash !== sha256(decoded.slice(sep + 1))) throw badClient();
+  // A client switched off on /authManager/oauthClientDetailsManager is refused like an unknown one.
+  if (!client || !client.enabled || client.secretHash !== sha256(decoded.slice(sep + 1))) throw badClient();
   return client;
 }
