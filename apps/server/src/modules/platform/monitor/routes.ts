@@ -85,14 +85,14 @@ export function registerMonitorRoutes(app: FastifyInstance, inst: MonitorInstanc
   }));
 
   route(app, retryQueueJob, async (ctx, { body }) => {
-    if (!(await ctx.jobs.get(body.id))) throw notFound('NOT_FOUND.queueJob');
+    if (!(await ctx.jobs.get(body.id))) throw notFound('NOT_FOUND.queue_job');
     if (!(await ctx.jobs.retry?.(body.id))) throw businessError('QUEUE_JOB_NOT_RETRYABLE');
     ctx.log.info({ job: body.id, by: ctx.actor.username }, 'background job retried');
     return { ok: true as const };
   });
 
   route(app, removeQueueJob, async (ctx, { body }) => {
-    if (!(await ctx.jobs.get(body.id))) throw notFound('NOT_FOUND.queueJob');
+    if (!(await ctx.jobs.get(body.id))) throw notFound('NOT_FOUND.queue_job');
     if (!(await ctx.jobs.remove?.(body.id))) throw businessError('QUEUE_JOB_RUNNING');
     ctx.log.info({ job: body.id, by: ctx.actor.username }, 'background job removed');
     return { ok: true as const };

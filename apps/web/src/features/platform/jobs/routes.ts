@@ -6,6 +6,6 @@ export const routes: FeatureRoute[] = [
   {
     code: 'jobManager',
     path: '/baseManager/jobManager',
-    element: lazy(() => import('./jobs-page.tsx')),
+    element: lazy(() => import('./jobs-tabs-page.tsx')),
   },
 ];
