@@ -28,6 +28,7 @@ import { seedBillingDemo } from './billing-demo.ts';
 import { seedInvoiceDemo, wantsDemoInvoices } from './invoice-demo.ts';
 import { seedPurchaseDemo } from './purchase-demo.ts';
 import { seedCheckDemo } from './check-demo.ts';
+import { seedCodeRulesDemo } from './code-rules-demo.ts';
 import { seedPreopenDemo } from './preopen-demo.ts';
 import { seedIdentityDemo } from './identity-demo.ts';
 import { withTransaction } from '../lib/write/index.ts';
@@ -184,6 +185,7 @@ export async function seedDemoData(db: Db, uploads: FileStore) {
     await seedOrderDemo(db, 'demo');
     await seedPurchaseDemo(db);
     await seedCheckDemo(db);
+    await seedCodeRulesDemo(db);
     await seedIdentityDemo(db);
   }
   return true;

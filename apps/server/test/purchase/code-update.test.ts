@@ -223,6 +223,21 @@ describe('批量更新编码 (apply)', () => {
     const list = (await send(demo, 'GET', `${API}?limit=50`)).json();
     const total = list.rows.reduce((s: number, x: { codedLines: number }) => s + x.codedLines, 0);
     expect(total).toBe(want.matched.size);
+    // 发票查询's detail shows each coded line's codes (the line is its 0-based position).
+    const coded = rows[0];
+    const detail = await send(demo, 'GET', `/api/purchase/received-invoices/${coded.receivedInvoiceId}`);
+    expect(detail.statusCode, detail.body).toBe(200);
+    const mine = rows.filter((c) => c.receivedInvoiceId === coded.receivedInvoiceId);
+    expect(detail.json().lineCodes).toEqual(
+      mine
+        .sort((a, b) => a.lineNo - b.lineNo)
+        .map((c) => ({
+          lineNo: c.lineNo,
+          subjectCode: c.subjectCode,
+          subjectName: c.subjectName,
+          materialCode: c.materialCode,
+        })),
+    );
   });
 
   it('a changed rule: coded lines keep their codes unless overwritten', async () => {

@@ -132,6 +132,15 @@ export const getReceivedInvoice = defineRoute({
       z.object({ name: z.string(), amountFen: z.number(), taxFen: z.number(), rate: z.string() }),
     ),
     changes: z.array(receivedInvoiceChange),
+    /** The company's bookkeeping codes of each coded line (入账编码, /receiptsInvoice/codeUpdate); lineNo is 0-based. */
+    lineCodes: z.array(
+      z.object({
+        lineNo: z.number().int(),
+        subjectCode: z.string(),
+        subjectName: z.string(),
+        materialCode: z.string().nullable(),
+      }),
+    ),
   }),
 });
 

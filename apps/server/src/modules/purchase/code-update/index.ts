@@ -1,12 +1,13 @@
 import { applyCodeRules } from '@fpy/contracts';
 import { receivedCodeRules, receivedLineCodings } from '@fpy/db';
 import { codeRulesMeta } from '@fpy/resources';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { bindResource } from '../../../crud/bind.ts';
 import { registerResource } from '../../../crud/register.ts';
 import type { ModuleDeps } from '../../../http/module.ts';
 import { route } from '../../../http/route.ts';
+import { provideLineCodes } from '../received-invoices/index.ts';
 import { applyRules } from './verbs/apply-rules.ts';
 
 /**
@@ -36,7 +37,27 @@ export const codeRulesResource = bindResource(codeRulesMeta, receivedCodeRules, 
   },
 });
 
+export { applyRules } from './verbs/apply-rules.ts';
+
 export function registerCodeUpdateModule(app: FastifyInstance, _deps: ModuleDeps) {
   registerResource(app, codeRulesResource);
+  // 发票查询's detail shows each line's codes.
+  provideLineCodes((db, tenantId, receivedInvoiceId) =>
+    db
+      .select({
+        lineNo: receivedLineCodings.lineNo,
+        subjectCode: receivedLineCodings.subjectCode,
+        subjectName: receivedLineCodings.subjectName,
+        materialCode: receivedLineCodings.materialCode,
+      })
+      .from(receivedLineCodings)
+      .where(
+        and(
+          eq(receivedLineCodings.tenantId, tenantId),
+          eq(receivedLineCodings.receivedInvoiceId, receivedInvoiceId),
+        ),
+      )
+      .orderBy(asc(receivedLineCodings.lineNo)),
+  );
   route(app, applyCodeRules, (ctx, { body }) => applyRules(ctx, body));
 }

@@ -7,7 +7,12 @@ import { RECEIVED_SYNC_INTERVAL_MS, RECEIVED_SYNC_TASK, syncAllTenants } from '.
  * 进项发票 (issue 31, lane CORE): the invoices a company received, one row per tenant + invoice key whatever the
  * source, with the history of each change. Other purchase modules use only what is exported here.
  */
-export { onReceivedStateChanged, type ReceivedStateChange } from './hooks.ts';
+export {
+  onReceivedStateChanged,
+  provideLineCodes,
+  type ReceivedLineCode,
+  type ReceivedStateChange,
+} from './hooks.ts';
 export { periodOf, receivedInvoiceKey } from './key.ts';
 export {
   findReceivedByKey,

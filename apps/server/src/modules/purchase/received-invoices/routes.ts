@@ -17,6 +17,7 @@ import type { AuthedCtx } from '../../../http/context.ts';
 import { route } from '../../../http/route.ts';
 import { badRequest, notFound } from '../../../lib/errors.ts';
 import { buildWorkbook, sendWorkbook } from '../../../lib/excel.ts';
+import { lineCodesOf } from './hooks.ts';
 import { getReceived, type ReceivedInvoiceRow, receivedChanges } from './queries.ts';
 import { syncNow } from './verbs/sync-now.ts';
 import { sendReceivedZip } from './zip.ts';
@@ -164,7 +165,9 @@ export function registerReceivedRoutes(app: FastifyInstance) {
     const row = await getReceived(ctx.db, tenantId, params.id);
     if (!row) throw notFound('NOT_FOUND.invoice');
     const changes = await receivedChanges(ctx.db, tenantId, row.id);
+    const lineCodes = await lineCodesOf(ctx.db, tenantId, row.id);
     return {
+      lineCodes,
       ...view(row),
       lines: row.lines as { name: string; amountFen: number; taxFen: number; rate: string }[],
       changes: changes.map((c) => ({

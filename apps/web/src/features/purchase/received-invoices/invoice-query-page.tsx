@@ -355,9 +355,13 @@ function Detail({ id }: { id: number }) {
       </Descriptions>
       <Table
         size="small"
-        rowKey={(_, i) => String(i)}
+        rowKey="lineNo"
         pagination={false}
-        dataSource={data.lines}
+        dataSource={data.lines.map((l, lineNo) => ({
+          ...l,
+          lineNo,
+          code: data.lineCodes.find((c) => c.lineNo === lineNo),
+        }))}
         columns={[
           { title: t('purchaseReceived.field.lineName'), dataIndex: 'name' },
           {
@@ -376,6 +380,19 @@ function Detail({ id }: { id: number }) {
             dataIndex: 'taxFen',
             align: 'right',
             render: (v: number) => fen(v),
+          },
+          {
+            title: t('purchaseReceived.field.lineCode'),
+            dataIndex: 'code',
+            render: (c?: { subjectCode: string; subjectName: string; materialCode: string | null }) =>
+              c ? (
+                <span data-testid="line-code">
+                  {c.subjectCode} {c.subjectName}
+                  {c.materialCode ? ` / ${c.materialCode}` : ''}
+                </span>
+              ) : (
+                <Typography.Text type="secondary">{t('purchaseReceived.notCoded')}</Typography.Text>
+              ),
           },
         ]}
       />
