@@ -81,7 +81,13 @@ const schema = z.object({
   MONITOR_HEARTBEAT_SECONDS: z.coerce.number().min(1).max(300).default(10),
   MONITOR_DROP_SECONDS: z.coerce.number().min(2).max(3600).default(30),
   // Spans are also exported to this OTLP/HTTP collector (…/v1/traces) when set.
-  OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url('must be an absolute URL such as http://collector:4318').optional(),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z
+    .string()
+    .url('must be an absolute URL such as http://collector:4318')
+    .optional(),
+  // Open API budgets when no operator row (open_rate_limits) applies: calls per second per app and per enterprise;
+  // per API (one app on one operation) half of it.
+  OPEN_RATE_LIMIT_PER_SECOND: z.coerce.number().int().min(1).max(1_000_000).default(100),
   // Which reverse proxies may set X-Forwarded-For: a hop count, or their addresses / CIDR ranges, comma separated.
   // Unset = none: the client address is the socket's, whatever headers say.
   TRUST_PROXY: z

@@ -16,7 +16,7 @@ import { sha256 } from '../../../lib/hash.ts';
 import type { SecretBox } from '../../../lib/secret-box.ts';
 import type { CallLogWriter } from './call-log.ts';
 import { OpenRefusal, okEnvelope, openErrorHandler } from './envelope.ts';
-import { consumeLimits, limitsFor } from './limits.ts';
+import { consumeLimits, type defaultOpenLimits, limitsFor } from './limits.ts';
 import type { OpenApp, OpenRegistry } from './registry.ts';
 import { NONCE_RE, sha256Hex, sign, signatureMatches } from './signing.ts';
 
@@ -51,6 +51,8 @@ export interface GateDeps {
   log: CallLogWriter;
   /** The gateway's own clock in ms (tests move it). */
   now?: () => number;
+  /** Budgets without an operator row (OPEN_RATE_LIMIT_PER_SECOND). */
+  defaults?: ReturnType<typeof defaultOpenLimits>;
 }
 
 /** IP whitelist: CIDR ranges or single addresses (IPv4, IPv6, IPv4-mapped IPv6 compared as IPv4). */
@@ -181,7 +183,7 @@ async function admit(
   const rows = await deps.registry.limitRows();
   const outcome = await consumeLimits(
     deps.services.limiter,
-    limitsFor(rows, app.id, ent.tenantId, c.open.operation),
+    limitsFor(rows, app.id, ent.tenantId, c.open.operation, deps.defaults),
   );
   reply.header('X-RateLimit-Limit', String(outcome.limit));
   reply.header('X-RateLimit-Remaining', String(outcome.remaining));

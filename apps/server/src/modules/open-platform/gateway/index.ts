@@ -13,7 +13,8 @@ import { OPEN_PLATFORM_TOPIC, OpenRegistry, syncOpenInterfaces } from './registr
 import { seedOpenPlatformDemo } from './seed.ts';
 
 export { canonicalQuery, sha256Hex, sign, stringToSign } from './signing.ts';
-export { DEFAULT_OPEN_LIMITS } from './limits.ts';
+export { DEFAULT_OPEN_LIMITS, defaultOpenLimits } from './limits.ts';
+import { defaultOpenLimits } from './limits.ts';
 export { ipAllowed } from './gate.ts';
 export { boxFor } from './client-credentials.ts';
 export { OPEN_PLATFORM_TOPIC } from './registry.ts';
@@ -42,7 +43,13 @@ export function registerOpenGatewayModule(app: FastifyInstance, { services }: Mo
 
   const contracts = openContracts();
   const invokers = openRoutesOf(app);
-  const deps = { services, registry, box: boxFor(services.config.OPEN_SECRET_KEY), log };
+  const deps = {
+    services,
+    registry,
+    box: boxFor(services.config.OPEN_SECRET_KEY),
+    log,
+    defaults: defaultOpenLimits(services.config.OPEN_RATE_LIMIT_PER_SECOND),
+  };
   for (const c of contracts) {
     const found = invokers.find((r) => r.contract === c);
     if (!found)

@@ -1,12 +1,15 @@
 import type { LimiterFactory, LimitResult } from '../../../lib/limiter.ts';
 import type { OpenLimitRow } from './registry.ts';
 
-/** Built-in limits when no open_rate_limits row applies (calls per window). */
-export const DEFAULT_OPEN_LIMITS = {
-  app: { points: 100, windowSeconds: 1 },
-  enterprise: { points: 100, windowSeconds: 1 },
-  api: { points: 50, windowSeconds: 1 },
-} as const;
+/** Built-in limits when no open_rate_limits row applies (calls per window), from OPEN_RATE_LIMIT_PER_SECOND. */
+export function defaultOpenLimits(perSecond = 100) {
+  return {
+    app: { points: perSecond, windowSeconds: 1 },
+    enterprise: { points: perSecond, windowSeconds: 1 },
+    api: { points: Math.max(1, Math.floor(perSecond / 2)), windowSeconds: 1 },
+  };
+}
+export const DEFAULT_OPEN_LIMITS = defaultOpenLimits();
 
 export interface LimitSpec {
   scope: 'app' | 'enterprise' | 'api';
@@ -28,20 +31,19 @@ export function limitsFor(
   appId: number,
   tenantId: number,
   operation: string,
+  defaults = DEFAULT_OPEN_LIMITS,
 ): LimitSpec[] {
   const app =
-    pick(rows, 'app', (r) => r.appId === appId) ??
-    pick(rows, 'app', (r) => r.appId === null) ??
-    DEFAULT_OPEN_LIMITS.app;
+    pick(rows, 'app', (r) => r.appId === appId) ?? pick(rows, 'app', (r) => r.appId === null) ?? defaults.app;
   const ent =
     pick(rows, 'enterprise', (r) => r.tenantId === tenantId) ??
     pick(rows, 'enterprise', (r) => r.tenantId === null) ??
-    DEFAULT_OPEN_LIMITS.enterprise;
+    defaults.enterprise;
   const api =
     pick(rows, 'api', (r) => r.operation === operation && r.appId === appId) ??
     pick(rows, 'api', (r) => r.operation === operation && r.appId === null) ??
     pick(rows, 'api', (r) => r.operation === null && r.appId === null) ??
-    DEFAULT_OPEN_LIMITS.api;
+    defaults.api;
   return [
     { scope: 'app', key: `a${appId}`, points: app.points, windowSeconds: app.windowSeconds },
     { scope: 'enterprise', key: `t${tenantId}`, points: ent.points, windowSeconds: ent.windowSeconds },
