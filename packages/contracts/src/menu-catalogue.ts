@@ -984,6 +984,36 @@ export const menuCatalogue: MenuDef[] = [
           { action: 'export', zh: '导出', en: 'Export' },
         ],
       },
+      {
+        // Issue 32, lane HOOKS: every code the open API answers with (contracts openErrorCatalogue).
+        code: 'errorCode',
+        zh: '错误码',
+        en: 'Error codes',
+        icon: 'ProfileOutlined',
+      },
+    ],
+  },
+  {
+    // Issue 32, lane HOOKS: the open API's documentation per product line, the try-it console against the
+    // sandbox, the signing guide and webhooks (with the delivery log), limits. features/open-platform/docs.
+    code: 'developerOptions',
+    zh: '开发者选项',
+    en: 'Developer options',
+    icon: 'CodeOutlined',
+    children: [
+      { code: 'outputInvoice', zh: '销项发票接口', en: 'Output invoice APIs', icon: 'FileDoneOutlined' },
+      { code: 'inputInvoice', zh: '进项发票接口', en: 'Input invoice APIs', icon: 'FileSearchOutlined' },
+      { code: 'electronicInvoice', zh: '电子发票基础接口', en: 'E-invoice basics', icon: 'FileTextOutlined' },
+      { code: 'deviceCenterSetting', zh: '设备中心接口', en: 'Device center APIs', icon: 'HddOutlined' },
+      { code: 'userCenter', zh: '用户中心接口', en: 'User center APIs', icon: 'UserOutlined' },
+      {
+        code: 'openPlatForm',
+        zh: '开放平台接入',
+        en: 'Open platform guide',
+        icon: 'ApiOutlined',
+        elements: [{ action: 'redeliver', zh: '重新投递Webhook', en: 'Redeliver webhooks' }],
+      },
+      { code: 'currentLimiting', zh: '当前限流', en: 'Current limits', icon: 'DashboardOutlined' },
     ],
   },
   {

@@ -1,4 +1,5 @@
 import type { Db } from '@fpy/db';
+import type { JobQueue } from '../../../jobs/queue.ts';
 import type { Delivery } from './records.ts';
 
 /**
@@ -6,13 +7,13 @@ import type { Delivery } from './records.ts';
  * buyer): the open platform's webhooks write their invoice.delivered event there. Registered by the reacting
  * module; dispatch does not know who listens. A Set: registering again (a second app in a test) changes nothing.
  */
-export type DeliveryAcceptedHook = (tx: Db, delivery: Delivery) => Promise<void>;
+export type DeliveryAcceptedHook = (tx: Db, ctx: { jobs: JobQueue }, delivery: Delivery) => Promise<void>;
 const accepted = new Set<DeliveryAcceptedHook>();
 
 export function onDeliveryAccepted(hook: DeliveryAcceptedHook) {
   accepted.add(hook);
 }
 
-export async function runAcceptedHooks(tx: Db, delivery: Delivery) {
-  for (const hook of accepted) await hook(tx, delivery);
+export async function runAcceptedHooks(tx: Db, ctx: { jobs: JobQueue }, delivery: Delivery) {
+  for (const hook of accepted) await hook(tx, ctx, delivery);
 }

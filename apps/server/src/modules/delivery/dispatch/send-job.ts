@@ -86,7 +86,7 @@ export async function runSend(services: Services, deliveryId: number): Promise<O
   }
   if ('state' in result) return result;
   if ('accepted' in result) {
-    await accept(db, d, result.accepted, result.units);
+    await accept(db, services.jobs, d, result.accepted, result.units);
     return { state: 'done' };
   }
   const { error } = result;
@@ -94,7 +94,7 @@ export async function runSend(services: Services, deliveryId: number): Promise<O
   return { state: error.retryable ? 'retry' : 'failed', code: error.code, message: error.message, detail };
 }
 
-async function accept(db: Db, d: Delivery, accepted: Accepted, units: number) {
+async function accept(db: Db, jobs: Services['jobs'], d: Delivery, accepted: Accepted, units: number) {
   await withTransaction({ db }, async (tx) => {
     const now = new Date();
     const [moved] = await tx
@@ -117,7 +117,7 @@ async function accept(db: Db, d: Delivery, accepted: Accepted, units: number) {
       })
       .where(and(eq(deliveries.id, d.id), eq(deliveries.status, 'sending')))
       .returning();
-    if (moved) await runAcceptedHooks(tx, moved);
+    if (moved) await runAcceptedHooks(tx, { jobs }, moved);
     for (const t of accepted.tried ?? [])
       await recordEvent(tx, d, 'failover', { code: t.code, message: t.message, providerId: t.providerId });
     await recordEvent(tx, d, 'accepted', {
