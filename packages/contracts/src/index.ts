@@ -75,6 +75,7 @@ export {
 } from './messages/purchase/deduction.ts';
 export * from './open-platform/spec.ts';
 export * from './open-platform/registry.ts';
+export * from './open-platform/call-stats.ts';
 export * from './open-platform/console.ts';
 export * from './open-platform/webhooks.ts';
 export * from './open-platform/gateway.ts';

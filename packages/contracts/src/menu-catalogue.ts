@@ -180,7 +180,7 @@ export const menuCatalogue: MenuDef[] = [
         code: 'serviceMonitorManager',
         zh: '服务指标',
         en: 'Metrics',
-        icon: 'LineChartOutlined',
+        icon: 'DashboardOutlined',
         scope: 'platform',
       },
       {
@@ -933,6 +933,22 @@ export const menuCatalogue: MenuDef[] = [
           { action: 'export', zh: '导出', en: 'Export' },
         ],
       },
+      // Issue 32 §3, lane WATCH: statistics and the call log over open_call_logs (modules/open-platform/call-stats).
+      {
+        code: 'interfaceStatistics',
+        zh: '接口统计',
+        en: 'API statistics',
+        icon: 'BarChartOutlined',
+        scope: 'platform',
+      },
+      {
+        code: 'interfaceDetail',
+        zh: '接口明细',
+        en: 'API call log',
+        icon: 'FileSearchOutlined',
+        scope: 'platform',
+        elements: [{ action: 'export', zh: '导出', en: 'Export' }],
+      },
     ],
   },
   {
@@ -983,6 +999,22 @@ export const menuCatalogue: MenuDef[] = [
           { action: 'unbind', zh: '解绑', en: 'Unbind' },
           { action: 'export', zh: '导出', en: 'Export' },
         ],
+      },
+      // Issue 32 §3, lane WATCH: the open API, its gateway and its services as operators watch them.
+      { code: 'apiManager', zh: '接口管理', en: 'Open APIs', icon: 'ApiOutlined', scope: 'platform' },
+      {
+        code: 'gatewayManager',
+        zh: '网关管理',
+        en: 'Gateway',
+        icon: 'DeploymentUnitOutlined',
+        scope: 'platform',
+      },
+      {
+        code: 'serviceManager',
+        zh: '服务管理',
+        en: 'Services',
+        icon: 'CloudServerOutlined',
+        scope: 'platform',
       },
       {
         // Issue 32, lane HOOKS: every code the open API answers with (contracts openErrorCatalogue).

@@ -47,6 +47,7 @@ import { registerCodeUpdateModule } from './purchase/code-update/index.ts';
 import { registerOpenGatewayModule } from './open-platform/gateway/index.ts';
 import { registerOpenConsoleModule } from './open-platform/console/index.ts';
 import { registerWebhooksModule } from './open-platform/webhooks/index.ts';
+import { registerCallStatsModule } from './open-platform/call-stats/index.ts';
 
 export type { ModuleDeps, RegisterModule } from '../http/module.ts';
 
@@ -116,7 +117,12 @@ const MODULES: Record<
     registerCodeUpdateModule,
   ],
   // Issue 32: the open platform. The gateway stays LAST: it opens the routes the modules above registered.
-  'open-platform': [registerWebhooksModule, registerOpenGatewayModule, registerOpenConsoleModule],
+  'open-platform': [
+    registerWebhooksModule,
+    registerOpenGatewayModule,
+    registerOpenConsoleModule,
+    registerCallStatsModule,
+  ],
 };
 
 export async function registerModules(app: FastifyInstance, deps: ModuleDeps) {
