@@ -120,6 +120,13 @@ if (only === 'issuing') {
   process.exit(0);
 }
 
+// `npm run bench -- --only openapi`: signed open-API issue calls/s (limiter on Redis) against the console API, the
+// limiter's and the call log's overhead per call (issue 32 §5; scripts/bench/openapi.ts).
+if (only === 'openapi') {
+  await (await import('./openapi.ts')).printOpenApi(line);
+  process.exit(0);
+}
+
 // `npm run bench -- --only intake`: received invoice files parsed per second (issue 31 §6).
 if (only === 'intake') {
   await (await import('./intake-parse.ts')).printIntakeParse(line);
@@ -212,7 +219,7 @@ if (only === 'ai-coding') {
 }
 if (only)
   throw new Error(
-    `--only ${only}: the parts that run alone are request-path, bundle-size, ai-coding, delivery, issuing, intake, purchase and buyer`,
+    `--only ${only}: the parts that run alone are request-path, bundle-size, ai-coding, delivery, issuing, intake, purchase, buyer and openapi`,
   );
 
 const build = spawnSync('node', ['scripts/ensure-web-build.mjs'], { stdio: 'inherit' });
