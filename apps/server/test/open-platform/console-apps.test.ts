@@ -71,6 +71,9 @@ describe('开发者与应用 (platform operator)', () => {
     expect(audits.map((a) => a.action)).toContain('create');
     expect(JSON.stringify(audits)).not.toContain(secret);
 
+    const devRow = await inject(admin, 'GET', `${BASE}/developers/${devId}`);
+    expect(devRow.json().appCount).toBe(1);
+
     // An own app (enterprise developer) calls for its company once granted the group; before, the group is refused.
     const own = await inject(admin, 'POST', `${BASE}/developers`, {
       name: unique('演示企业开发者'),

@@ -24,7 +24,6 @@ import {
 } from '@fpy/resources';
 import { sql } from 'drizzle-orm';
 import { bindResource, type ResourceHooks } from '../../../crud/bind.ts';
-import { tenantNameOf } from '../../../data/names.ts';
 import { badRequest } from '../../../lib/errors.ts';
 import { randomBase62 } from '../../../lib/secret-box.ts';
 import {
@@ -46,6 +45,7 @@ import {
   appNameOf,
   developerNameOf,
   interfaceCountOfGroup,
+  tenantNameOf,
 } from './names.ts';
 
 type Row = Record<string, unknown>;
