@@ -80,3 +80,4 @@ export * from './open-platform/console.ts';
 export * from './open-platform/webhooks.ts';
 export * from './open-platform/gateway.ts';
 export * from './open-platform/signing-example.ts';
+export * from './open-platform/docs.ts';

@@ -47,6 +47,7 @@ import { registerCodeUpdateModule } from './purchase/code-update/index.ts';
 import { registerOpenGatewayModule } from './open-platform/gateway/index.ts';
 import { registerOpenConsoleModule } from './open-platform/console/index.ts';
 import { registerWebhooksModule } from './open-platform/webhooks/index.ts';
+import { registerOpenDocsModule } from './open-platform/docs/index.ts';
 import { registerCallStatsModule } from './open-platform/call-stats/index.ts';
 
 export type { ModuleDeps, RegisterModule } from '../http/module.ts';
@@ -118,10 +119,12 @@ const MODULES: Record<
   ],
   // Issue 32: the open platform. The gateway stays LAST: it opens the routes the modules above registered.
   'open-platform': [
-    registerWebhooksModule,
+    registerOpenDocsModule,
     registerOpenGatewayModule,
     registerOpenConsoleModule,
     registerCallStatsModule,
+    // After the gateway: its demo seed (at ready) writes the demo app the webhooks' demo deliveries belong to.
+    registerWebhooksModule,
   ],
 };
 

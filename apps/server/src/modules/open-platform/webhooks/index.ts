@@ -15,7 +15,7 @@ export { announce, eventBody, newEventId, type PendingEvent } from './events.ts'
 export { deliveryById, webhookPolicy } from './kind.ts';
 export { postWebhook, signedHeaders, webhookSignature } from './send.ts';
 export { WEBHOOK_HEADERS, WEBHOOK_KIND } from './types.ts';
-export { sampleEvents } from './samples.ts';
+export { SAMPLE_SECRET, sampleEvents } from './samples.ts';
 
 /**
  * Webhooks: invoicing's and dispatch's hooks write the events and one delivery per subscribed app in the
