@@ -1649,6 +1649,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/open-apis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 开放接口清单：每个接口的分组、状态与今日、近7日调用数 */
+        get: operations["listOpenApis"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/open-calls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 开放接口调用明细（按请求ID、应用、企业、接口、状态、错误码、日期筛选，分页） */
+        get: operations["listCallLogs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/open-calls/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 导出调用明细（Excel，按当前筛选，最多 10000 条） */
+        get: operations["exportCallLogs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/open-calls/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 开放接口调用统计：合计（调用数、错误率、P95 延迟、限流次数）与按日、应用、企业或接口分组 */
+        get: operations["getCallStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/open-gateway": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 网关视图：近7日按认证方式的调用、限流（429）次数、按错误码的拒绝数与配置的限流规则 */
+        get: operations["gatewayOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/open-platform/apps": {
         parameters: {
             query?: never;
@@ -2352,6 +2437,23 @@ export interface paths {
         };
         /** 开放平台：选择企业（名称或税号包含关键字，最多50个） */
         get: operations["listOpenTenantOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/open-services": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 服务视图：开放接口背后的服务模块（按接口分组）及其健康（近1小时错误率、P95）与运行实例 */
+        get: operations["openServicesOverview"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5344,6 +5446,108 @@ export interface paths {
         };
         /** OpenAPI 文档 (每个接口带 x-permission) */
         get: operations["getOpenApi"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/open-platform/docs/apps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 本企业可用于在线调试的应用（自有应用） */
+        get: operations["listDocApps"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/open-platform/docs/error-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 开放接口错误码：HTTP 状态、中英文信息与处理建议 */
+        get: operations["getDocErrorCodes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/open-platform/docs/groups/{group}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 某产品线的开放接口（由契约的 open 声明生成：路径、参数与应答结构、幂等键、ISV 可否调用） */
+        get: operations["getDocGroup"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/open-platform/docs/limits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 当前限流：本企业适用的限额（按应用、企业、接口）与当前用量 */
+        get: operations["getDocLimits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/open-platform/docs/try": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 在线调试：用本企业的应用签名，真实调用沙箱中的开放接口，返回请求、签名串、签名与应答 */
+        post: operations["tryOpenApi"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/open-platform/docs/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Webhook 事件、示例载荷与签名（由发送代码生成的示例） */
+        get: operations["getDocWebhooks"];
         put?: never;
         post?: never;
         delete?: never;
@@ -14752,6 +14956,338 @@ export interface operations {
             };
         };
     };
+    listOpenApis: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            consolePath: string;
+                            group: string;
+                            groupName: string;
+                            isv: boolean;
+                            lastCallAt: string | null;
+                            method: string;
+                            name: string;
+                            operation: string;
+                            path: string;
+                            state: string;
+                            today: {
+                                calls: number;
+                                errors: number;
+                                p95Ms: number;
+                            };
+                            week: {
+                                calls: number;
+                                errors: number;
+                                p95Ms: number;
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listCallLogs: {
+        parameters: {
+            query?: {
+                appId?: number;
+                code?: string;
+                dateFrom?: string;
+                dateTo?: string;
+                failedOnly?: "true" | "false";
+                httpStatus?: number;
+                limit?: number;
+                operation?: string;
+                page?: number;
+                q?: string;
+                requestId?: string;
+                sort?: "at" | "-at" | "latencyMs" | "-latencyMs" | "httpStatus" | "-httpStatus";
+                tenantId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            appId: number | null;
+                            appKey: string | null;
+                            appName: string | null;
+                            at: string;
+                            authMode: string | null;
+                            code: string;
+                            httpStatus: number;
+                            id: number;
+                            ip: string | null;
+                            latencyMs: number;
+                            method: string;
+                            operation: string | null;
+                            path: string;
+                            requestId: string;
+                            tenantId: number | null;
+                            tenantName: string | null;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    exportCallLogs: {
+        parameters: {
+            query?: {
+                appId?: number;
+                code?: string;
+                dateFrom?: string;
+                dateTo?: string;
+                failedOnly?: "true" | "false";
+                httpStatus?: number;
+                limit?: number;
+                operation?: string;
+                page?: number;
+                q?: string;
+                requestId?: string;
+                sort?: "at" | "-at" | "latencyMs" | "-latencyMs" | "httpStatus" | "-httpStatus";
+                tenantId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getCallStats: {
+        parameters: {
+            query?: {
+                appId?: number;
+                dateFrom?: string;
+                dateTo?: string;
+                groupBy?: "day" | "app" | "tenant" | "operation";
+                operation?: string;
+                tenantId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        dateFrom: string;
+                        dateTo: string;
+                        rows: {
+                            avgMs: number;
+                            calls: number;
+                            errorRate: number;
+                            errors: number;
+                            key: string;
+                            label: string;
+                            limited: number;
+                            p95Ms: number;
+                        }[];
+                        totals: {
+                            avgMs: number;
+                            calls: number;
+                            errorRate: number;
+                            errors: number;
+                            limited: number;
+                            p95Ms: number;
+                        };
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    gatewayOverview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        authModes: {
+                            calls: number;
+                            errors: number;
+                            mode: string;
+                        }[];
+                        days: number;
+                        limited: {
+                            byDay: {
+                                count: number;
+                                day: string;
+                            }[];
+                            total: number;
+                        };
+                        limits: {
+                            hits: number;
+                            points: number;
+                            scope: string;
+                            state: string;
+                            target: string;
+                            windowSeconds: number;
+                        }[];
+                        refusals: {
+                            code: string;
+                            count: number;
+                            httpStatus: number;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     getAdminOpenPlatformApps: {
         parameters: {
             query?: {
@@ -17779,6 +18315,67 @@ export interface operations {
                         id: number;
                         name: string;
                     }[];
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    openServicesOverview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        instances: number;
+                        readiness: {
+                            failed: string[];
+                            status: string;
+                        };
+                        rows: {
+                            apis: number;
+                            enabledApis: number;
+                            group: string;
+                            /** @enum {string} */
+                            health: "up" | "degraded" | "idle";
+                            hour: {
+                                calls: number;
+                                errors: number;
+                                p95Ms: number;
+                            };
+                            modules: string[];
+                            name: string;
+                        }[];
+                    };
                 };
             };
             /** @description 参数不合法 { status: 400, code, message } */
@@ -32343,6 +32940,398 @@ export interface operations {
             };
             /** @description 参数不合法 { status: 400, code, message } */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listDocApps: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            appKey: string;
+                            groups: string[];
+                            id: number;
+                            name: string;
+                            secretHint: string;
+                            state: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getDocErrorCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            code: string;
+                            message: {
+                                en: string;
+                                zh: string;
+                            };
+                            remedy: {
+                                en: string;
+                                zh: string;
+                            };
+                            status: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getDocGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                group: "output-invoice" | "input-invoice" | "electronic-invoice" | "device-center" | "user-center" | "open-platform";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        bodyLimit: number;
+                        description: {
+                            en: string;
+                            zh: string;
+                        };
+                        document: string;
+                        /** @enum {string} */
+                        group: "output-invoice" | "input-invoice" | "electronic-invoice" | "device-center" | "user-center" | "open-platform";
+                        headers: {
+                            [key: string]: string;
+                        };
+                        maxSkewSeconds: number;
+                        name: {
+                            en: string;
+                            zh: string;
+                        };
+                        operations: {
+                            allowed: boolean;
+                            body: {
+                                [key: string]: unknown;
+                            } | null;
+                            consolePath: string;
+                            idempotencyKey: string | null;
+                            isv: boolean;
+                            method: string;
+                            operation: string;
+                            params: {
+                                [key: string]: unknown;
+                            } | null;
+                            path: string;
+                            permission: string[];
+                            query: {
+                                [key: string]: unknown;
+                            } | null;
+                            reply: {
+                                [key: string]: unknown;
+                            } | null;
+                            summary: {
+                                en: string;
+                                zh: string;
+                            };
+                        }[];
+                        prefix: string;
+                        viewer: string;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getDocLimits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        headers: string[];
+                        limits: {
+                            appId: number | null;
+                            appName: string | null;
+                            operation: string | null;
+                            points: number;
+                            /** @enum {string} */
+                            scope: "app" | "enterprise" | "api";
+                            /** @enum {string} */
+                            source: "configured" | "default";
+                            windowSeconds: number;
+                        }[];
+                        tenantId: number | null;
+                        usage: {
+                            appId: number;
+                            appName: string;
+                            lastHour: number;
+                            lastMinute: number;
+                            refusedToday: number;
+                            today: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    tryOpenApi: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    appId: number;
+                    body?: unknown;
+                    operation: string;
+                    params?: {
+                        [key: string]: string | number | boolean;
+                    };
+                    query?: {
+                        [key: string]: string | number | boolean;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        bodySha256: string;
+                        latencyMs: number;
+                        request: {
+                            body: string;
+                            headers: {
+                                [key: string]: string;
+                            };
+                            method: string;
+                            url: string;
+                        };
+                        response: {
+                            body: unknown;
+                            headers: {
+                                [key: string]: string;
+                            };
+                            status: number;
+                        };
+                        signature: string;
+                        stringToSign: string;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getDocWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        events: {
+                            body: string;
+                            headers: {
+                                [key: string]: string;
+                            };
+                            text: {
+                                en: string;
+                                zh: string;
+                            };
+                            type: string;
+                        }[];
+                        headers: {
+                            [key: string]: string;
+                        };
+                        retry: {
+                            baseSeconds: number;
+                            horizonHours: number;
+                            maxDelaySeconds: number;
+                        };
+                        secret: string;
+                    };
+                };
+            };
+            /** @description 参数不合法 { status: 400, code, message } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录 { status: 40101 } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 无权限 { status: 40301 } */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
