@@ -180,6 +180,8 @@ async function admit(
   if (!app.groups.has(c.open.group)) throw new OpenRefusal('API_NOT_GRANTED', { group: c.open.group });
   const ent = await enterpriseFor(req, c, app, deps);
   state.tenantId = ent.tenantId;
+  // A company without an active account has no one to act as: refused before any quota is taken.
+  if (ent.userId === null) throw new OpenRefusal('ENTERPRISE_NOT_FOUND');
   const rows = await deps.registry.limitRows();
   const outcome = await consumeLimits(
     deps.services.limiter,
@@ -192,9 +194,8 @@ async function admit(
     reply.header('Retry-After', String(outcome.retryAfter));
     throw new OpenRefusal('RATE_LIMITED', { scope: outcome.refusedBy, retryAfter: outcome.retryAfter });
   }
-  if (ent.userId === null) throw new OpenRefusal('ENTERPRISE_NOT_FOUND');
   return {
-    userId: ent.userId,
+    userId: ent.userId as number,
     username: `open:${app.appKey}`,
     name: `open:${app.name}`.slice(0, 64),
     tenantId: ent.tenantId,
@@ -240,8 +241,9 @@ export function registerOpenRoute(
     bodyLimit: c.bodyLimit ? Math.min(c.bodyLimit, OPEN_BODY_LIMIT) : OPEN_BODY_LIMIT,
     config: { openContract: c },
     errorHandler: openErrorHandler,
-    onRequest: (req, _reply, done) => {
+    onRequest: (req, reply, done) => {
       req.openCall = { operation: c.open.operation };
+      reply.header('X-Request-Id', req.id);
       done();
     },
     preParsing: async (req, reply, payload) => hashBody(req, reply, payload),
