@@ -17,6 +17,7 @@ export default {
         'wallet-insert': 'Self-service: card bag insertion',
       },
       purchase: { 'deduction-submit': 'Deduction: select / undo at the bureau' },
+      'open-platform': { webhook: 'Open platform: webhook delivery' },
     },
     field: {
       id: 'Task',

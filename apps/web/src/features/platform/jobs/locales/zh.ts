@@ -14,6 +14,7 @@ export default {
       delivery: { send: '发票交付（短信/邮件）' },
       'self-service': { 'issue-request': '自助开票：开具申请', 'wallet-insert': '自助开票：插入卡包' },
       purchase: { 'deduction-submit': '进项抵扣：勾选/撤销勾选' },
+      'open-platform': { webhook: '开放平台：Webhook 回调投递' },
     },
     field: {
       id: '任务',
