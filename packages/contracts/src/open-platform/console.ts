@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema, idWith, text } from '../common.ts';
 import { defineRoute } from '../route.ts';
 import { OPEN_GROUPS } from './spec.ts';
+import { WEBHOOK_EVENTS } from './webhooks.ts';
 
 /**
  * Issue 32, lane CONSOLE: the field schemas of the open platform's management pages (the declared resources in
@@ -14,15 +15,6 @@ const TAG = 'open-platform-console';
 export const OPEN_STATES = ['enabled', 'disabled'] as const;
 export const openState = z.enum(OPEN_STATES, { error: '状态须为启用或停用' });
 export const openGroupCode = z.enum(OPEN_GROUPS, { error: '接口分组不存在' });
-
-/** The webhook events an app may subscribe to (lane HOOKS sends them). */
-export const OPEN_WEBHOOK_EVENTS = [
-  'invoice.issued',
-  'invoice.failed',
-  'invoice.red_lettered',
-  'invoice.voided',
-  'invoice.delivered',
-] as const;
 
 /** Most entries of an app's IP whitelist (issue 32 §1). */
 export const MAX_IP_WHITELIST = 20;
@@ -105,8 +97,8 @@ export const openAppInput = z.object({
   ipWhitelist: ipWhitelist.default([]),
   callbackUrl,
   webhookEvents: z
-    .array(z.enum(OPEN_WEBHOOK_EVENTS, { error: '回调事件不存在' }))
-    .max(OPEN_WEBHOOK_EVENTS.length, '回调事件有重复项')
+    .array(z.enum(WEBHOOK_EVENTS, { error: '回调事件不存在' }))
+    .max(WEBHOOK_EVENTS.length, '回调事件有重复项')
     .refine((l) => new Set(l).size === l.length, '回调事件有重复项')
     .default([]),
   state: openState.default('enabled'),

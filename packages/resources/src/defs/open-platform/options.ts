@@ -1,4 +1,4 @@
-import { OPEN_GROUP_TEXTS, OPEN_GROUPS, OPEN_WEBHOOK_EVENTS } from '@fpy/contracts';
+import { OPEN_GROUP_TEXTS, OPEN_GROUPS, WEBHOOK_EVENT_TEXTS, WEBHOOK_EVENTS } from '@fpy/contracts';
 import type { BulkVerbDef, OptionDef } from '../../define.ts';
 
 /** Option lists the open platform's resources share (issue 32, lane CONSOLE). */
@@ -13,17 +13,11 @@ export const STATE_OPTIONS: OptionDef[] = [
   { value: 'disabled', zh: '停用', en: 'Disabled' },
 ];
 
-const EVENT_TEXTS: Record<(typeof OPEN_WEBHOOK_EVENTS)[number], [string, string]> = {
-  'invoice.issued': ['开票成功', 'Invoice issued'],
-  'invoice.failed': ['开票失败', 'Issue failed'],
-  'invoice.red_lettered': ['已红冲', 'Red-lettered'],
-  'invoice.voided': ['已作废', 'Voided'],
-  'invoice.delivered': ['已交付', 'Delivered'],
-};
-export const EVENT_OPTIONS: OptionDef[] = OPEN_WEBHOOK_EVENTS.map((e) => ({
+/** The webhook events an app may subscribe to (lane HOOKS's list and texts). */
+export const EVENT_OPTIONS: OptionDef[] = WEBHOOK_EVENTS.map((e) => ({
   value: e,
-  zh: `${EVENT_TEXTS[e][0]} (${e})`,
-  en: `${EVENT_TEXTS[e][1]} (${e})`,
+  zh: `${WEBHOOK_EVENT_TEXTS[e].zh} (${e})`,
+  en: `${WEBHOOK_EVENT_TEXTS[e].en} (${e})`,
 }));
 
 /** 启用 / 停用 on the selected rows: a declared patch of `state`. */
