@@ -74,7 +74,7 @@ describe('接口统计: the calls made in the test are counted', () => {
     await login(page, 'admin', 'Admin@123');
     await page.goto('/openPlatformManager/interfaceDetail');
     await page.getByTestId('request-id-input').fill(refused);
-    await page.getByRole('button', { name: '查询' }).click();
+    await page.getByTestId('call-search').click();
     const row = page.locator('.ant-table-row').filter({ hasText: refused });
     await row.waitFor();
     expect(await row.textContent()).toContain('BAD_SIGNATURE');

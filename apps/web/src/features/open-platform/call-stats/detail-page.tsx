@@ -124,7 +124,7 @@ export default function DetailPage() {
           <Switch />
         </Form.Item>
         <Space>
-          <Button type="primary" htmlType="submit">
+          <Button type="primary" htmlType="submit" data-testid="call-search">
             {t('callStats.search')}
           </Button>
           <Can code="interfaceDetail:btn_export">
