@@ -131,6 +131,21 @@ describe('开发者与应用 (platform operator)', () => {
     };
   }
 
+  it('exports the apps and licences (lists joined, options named)', async () => {
+    for (const url of [
+      `${BASE}/apps/export`,
+      `${BASE}/licenses/export?state=active`,
+      `${BASE}/developers/export`,
+    ]) {
+      const r = await inject(admin, 'GET', url);
+      expect(r.statusCode, `${url}: ${r.body.slice(0, 200)}`).toBe(200);
+      expect(r.headers['content-type']).toContain('spreadsheet');
+    }
+    const active = await inject(admin, 'GET', `${BASE}/licenses?state=active&limit=100`);
+    expect(active.statusCode, active.body).toBe(200);
+    expect(active.json().rows.every((r: { state: string }) => r.state === 'active')).toBe(true);
+  });
+
   it('hostile input is a 400 naming the field', async () => {
     const cases: [object, string][] = [
       [{ developerId: devId, name: 'x', ipWhitelist: ['10.0.0.0/33'] }, 'ipWhitelist'],
