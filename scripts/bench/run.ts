@@ -127,6 +127,12 @@ if (only === 'openapi') {
   process.exit(0);
 }
 
+// `npm run bench -- --only webhooks`: webhook deliveries per second to a receiver in this process (issue 32 §5).
+if (only === 'webhooks') {
+  await (await import('./webhooks.ts')).printWebhooks(line);
+  process.exit(0);
+}
+
 // `npm run bench -- --only intake`: received invoice files parsed per second (issue 31 §6).
 if (only === 'intake') {
   await (await import('./intake-parse.ts')).printIntakeParse(line);
@@ -219,7 +225,7 @@ if (only === 'ai-coding') {
 }
 if (only)
   throw new Error(
-    `--only ${only}: the parts that run alone are request-path, bundle-size, ai-coding, delivery, issuing, intake, purchase, buyer and openapi`,
+    `--only ${only}: the parts that run alone are request-path, bundle-size, ai-coding, delivery, issuing, intake, purchase, buyer, openapi and webhooks`,
   );
 
 const build = spawnSync('node', ['scripts/ensure-web-build.mjs'], { stdio: 'inherit' });
