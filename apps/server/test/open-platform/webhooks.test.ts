@@ -11,6 +11,7 @@ import { registryOf, sweepOutbox } from '../../src/modules/platform/outbox/index
 import { WEBHOOK_KIND, webhookPolicy } from '../../src/modules/open-platform/webhooks/index.ts';
 import { bareUserToken, bearer, useTestApp } from '../harness.ts';
 import { api, invoiceBody } from '../sales/invoicing-helpers.ts';
+import { issueBlue, redApi, SERVICE } from '../sales/red-letter-helpers.ts';
 import { createApp, startReceiver, verify } from './webhook-helpers.ts';
 
 const app = useTestApp();
@@ -123,6 +124,27 @@ describe('events are delivered, signed, once per subscribed app', () => {
     expect((await deliveriesOf()).every((d) => d.state === 'delivered')).toBe(true);
   });
 
+  it('a quick full red: invoice.red_lettered with the red invoice and the blue one it reverses', async () => {
+    const blue = await issueBlue(app(), token, [SERVICE]);
+    const quick = await redApi(app(), token).quick({ blueInvoiceId: blue.id, reason: 'service_suspension' });
+    expect(quick.statusCode, quick.body).toBe(201);
+    await app().services.jobs.drain();
+    const red = receiver.received.find((r) => r.headers['x-fpy-event-type'] === 'invoice.red_lettered');
+    expect(red && verify(SECRET, red)).toBe(true);
+    const data = JSON.parse(red?.body ?? '{}').data;
+    expect(data).toMatchObject({
+      colour: 'red',
+      blueInvoiceId: blue.id,
+      blueNumber: blue.number,
+      totalFen: -22_600,
+    });
+    // The red invoice is not announced as invoice.issued as well.
+    const issuedRed = receiver.received.filter(
+      (r) => r.headers['x-fpy-event-type'] === 'invoice.issued' && JSON.parse(r.body).data.colour === 'red',
+    );
+    expect(issuedRed).toHaveLength(0);
+  });
+
   it('an app that did not subscribe to an event, or is disabled, gets nothing', async () => {
     const other = await createApp(app(), {
       url: receiver.url,
@@ -157,6 +179,9 @@ describe('retries with backoff for 24 h, then the dead letter; manual redelivery
       random: () => 1, // no jitter: the waits are exactly 15 s, 30 s, 60 s …
       queueDelayMaxMs: -1, // every wait is the sweep's, driven by the clock here
     });
+  });
+  afterAll(() => {
+    Object.assign(webhookPolicy, saved);
   });
 
   const sweep = async () => {
