@@ -127,6 +127,9 @@ describe('traces (serviceZipkinManager)', () => {
     expect(jobs.rows.some((r: { name: string }) => r.name === 'job test.monitor')).toBe(true);
     const stored = await a.services.db.select().from(monitorSpans).where(eq(monitorSpans.traceId, t.traceId));
     expect(stored.length).toBe(detail.spans.length);
+    // The list counts this trace's spans, not the table's.
+    expect(t.spans).toBe(stored.length);
+    expect(t.error).toBe(false);
   });
 });
 

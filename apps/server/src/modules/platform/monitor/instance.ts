@@ -38,10 +38,9 @@ export class MonitorInstance {
     });
   }
 
-  /** Registers now and then every MONITOR_HEARTBEAT_SECONDS (a timer of its own: every instance beats). */
+  /** Beats every MONITOR_HEARTBEAT_SECONDS (a timer of its own: every instance beats); the first beat is onReady's. */
   start() {
     if (this.timer) return;
-    void this.beat();
     this.timer = setInterval(() => void this.beat(), this.services.config.MONITOR_HEARTBEAT_SECONDS * 1000);
     this.timer.unref();
   }

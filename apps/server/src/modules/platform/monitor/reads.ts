@@ -66,7 +66,7 @@ export async function readTraces(db: Db, q: QueryOf<typeof listTraces>, now = ne
       ? gte(monitorSpans.durationUs, Math.round(q.minDurationMs * 1000))
       : undefined,
     q.errorOnly === 'true'
-      ? sql`EXISTS (SELECT 1 FROM monitor_spans e WHERE e.trace_id = ${monitorSpans.traceId} AND e.error)`
+      ? sql`EXISTS (SELECT 1 FROM monitor_spans e WHERE e.trace_id = monitor_spans.trace_id AND e.error)`
       : undefined,
   );
   const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(monitorSpans).where(where);
@@ -78,8 +78,8 @@ export async function readTraces(db: Db, q: QueryOf<typeof listTraces>, now = ne
       instanceId: monitorSpans.instanceId,
       startedAt: monitorSpans.startedAt,
       durationUs: monitorSpans.durationUs,
-      spans: sql<number>`(SELECT count(*)::int FROM monitor_spans c WHERE c.trace_id = ${monitorSpans.traceId})`,
-      error: sql<boolean>`EXISTS (SELECT 1 FROM monitor_spans e WHERE e.trace_id = ${monitorSpans.traceId} AND e.error)`,
+      spans: sql<number>`(SELECT count(*)::int FROM monitor_spans c WHERE c.trace_id = monitor_spans.trace_id)`,
+      error: sql<boolean>`EXISTS (SELECT 1 FROM monitor_spans e WHERE e.trace_id = monitor_spans.trace_id AND e.error)`,
     })
     .from(monitorSpans)
     .where(where)
