@@ -863,6 +863,8 @@ export const menuCatalogue: MenuDef[] = [
     zh: '开放平台管理',
     en: 'Open platform',
     icon: 'ApiOutlined',
+    // Every page under it is the platform's: a company must not be served an empty group (it landed on 404).
+    scope: 'platform',
     children: [
       {
         code: 'developerRightsManager',
