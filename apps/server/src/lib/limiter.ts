@@ -20,6 +20,8 @@ export interface Limiter {
   blockedMs(key: string): Promise<number>;
   /** Forgets the key's count and block. */
   reset(key: string): Promise<void>;
+  /** The key's count in the current window without taking a point (null: nothing counted yet). */
+  peek(key: string): Promise<{ consumed: number; msBeforeNext: number } | null>;
 }
 
 export interface LimitResult {
@@ -61,6 +63,11 @@ class FlexibleLimiter implements Limiter {
 
   async reset(key: string) {
     await this.rl.delete(key);
+  }
+
+  async peek(key: string) {
+    const r = await this.rl.get(key);
+    return r ? { consumed: r.consumedPoints, msBeforeNext: Math.max(0, r.msBeforeNext) } : null;
   }
 }
 

@@ -201,6 +201,9 @@ describe('open API: the signing guide, refusals in order, limits, call log', () 
 
     const badSig = await signedCall(t.app, { app: a, url, body: calc, tamper: true });
     expect([badSig.statusCode, codeOf(badSig)]).toEqual([401, 'BAD_SIGNATURE']);
+    // A known app's refusal reports its budget, untouched.
+    expect(badSig.headers['x-ratelimit-limit']).toBe('2');
+    expect(badSig.headers['x-ratelimit-remaining']).toBe('2');
 
     const stale = await signedCall(t.app, {
       app: a,

@@ -16,7 +16,7 @@ import { sha256 } from '../../../lib/hash.ts';
 import type { SecretBox } from '../../../lib/secret-box.ts';
 import type { CallLogWriter } from './call-log.ts';
 import { OpenRefusal, okEnvelope, openErrorHandler } from './envelope.ts';
-import { consumeLimits, type defaultOpenLimits, limitsFor } from './limits.ts';
+import { consumeLimits, type defaultOpenLimits, limitsFor, peekAppLimit } from './limits.ts';
 import type { OpenApp, OpenRegistry } from './registry.ts';
 import { NONCE_RE, sha256Hex, sign, signatureMatches } from './signing.ts';
 
@@ -248,7 +248,29 @@ export function registerOpenRoute(
     },
     preParsing: async (req, reply, payload) => hashBody(req, reply, payload),
     handler: async (req, reply) => {
-      const actor = await admit(req, reply, c, deps);
+      let actor: Actor;
+      try {
+        actor = await admit(req, reply, c, deps);
+      } catch (err) {
+        // A known app's refusal before the limits still tells the app where its budget stands.
+        const app = req.openCall?.app;
+        if (app && !reply.hasHeader('X-RateLimit-Limit')) {
+          const spec = limitsFor(
+            await deps.registry.limitRows(),
+            app.id,
+            0,
+            c.open.operation,
+            deps.defaults,
+          )[0];
+          const p = await peekAppLimit(deps.services.limiter, spec).catch(() => null);
+          if (p) {
+            reply.header('X-RateLimit-Limit', String(p.limit));
+            reply.header('X-RateLimit-Remaining', String(p.remaining));
+            reply.header('X-RateLimit-Reset', String(p.resetSeconds));
+          }
+        }
+        throw err;
+      }
       const ctx: Ctx = { ...req.ctx, actor };
       const data = await invoke(ctx, req, reply);
       if (reply.sent) {

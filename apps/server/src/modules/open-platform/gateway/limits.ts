@@ -93,3 +93,16 @@ export async function consumeLimits(limiter: LimiterFactory, specs: LimitSpec[])
     ...(refused >= 0 ? { refusedBy: specs[refused].scope } : {}),
   };
 }
+
+/**
+ * The app budget's state without taking a point: what X-RateLimit-* report on a call refused before the limits
+ * (a bad signature of a known app, an API outside its groups, …), so every reply of a known app carries them.
+ */
+export async function peekAppLimit(limiter: LimiterFactory, spec: LimitSpec) {
+  const r = await limiter(`open-${spec.scope}`, spec.points, spec.windowSeconds).peek(spec.key);
+  return {
+    limit: spec.points,
+    remaining: Math.max(0, spec.points - (r?.consumed ?? 0)),
+    resetSeconds: r ? Math.max(1, Math.ceil(r.msBeforeNext / 1000)) : spec.windowSeconds,
+  };
+}
