@@ -129,7 +129,11 @@ export function FormDrawer({
             label={t('crud.tenantId')}
             rules={[{ required: true, message: t('crud.tenantRequired') }]}
           >
-            <InputNumber min={1} precision={0} style={{ width: '100%' }} />
+            {overrides.tenantId?.input ? (
+              <overrides.tenantId.input form={form} row={row} />
+            ) : (
+              <InputNumber min={1} precision={0} style={{ width: '100%' }} />
+            )}
           </Form.Item>
         )}
         {fields.map(([key, def]) => {

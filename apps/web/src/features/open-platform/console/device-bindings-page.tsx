@@ -3,9 +3,9 @@ import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ResourcePage } from '../../../crud/resource-page.tsx';
 import type { CellOverride } from '../../../crud/resource-table.tsx';
-import { AnyAppPicker } from './pickers.tsx';
+import { AnyAppPicker, TenantPicker } from './pickers.tsx';
 
-const fields = { appId: { input: AnyAppPicker } };
+const fields = { appId: { input: AnyAppPicker }, tenantId: { input: TenantPicker } };
 
 function State({ value }: { value: string }) {
   const { t } = useTranslation();
