@@ -46,11 +46,6 @@ export function unroutable(url: string): boolean {
 
 const deliveryIdOf = (task: OutboxTask) => (task.payload as { deliveryId: number }).deliveryId;
 
-/** The refusal that ends a delivery without a request (nothing to log but the reason). */
-function refuse(code: string, message: string): Outcome {
-  return { state: 'failed', code, message };
-}
-
 /**
  * One attempt of a delivery (the outbox has claimed its task): the app must still be enabled and still call back
  * at the delivery's URL — automatic retries never follow a changed callback URL (a manual redelivery readdresses
@@ -62,6 +57,27 @@ export async function runDelivery(services: Services, task: OutboxTask, boxes: S
   const id = deliveryIdOf(task);
   const [d] = await db.select().from(openWebhookDeliveries).where(eq(openWebhookDeliveries.id, id));
   if (!d || !IN_FLIGHT.includes(d.state)) return { state: 'done' };
+  // A refusal before any request is logged too (no headers, no body): the log says why nothing was sent.
+  const refuse = (code: string, message: string): Outcome => ({
+    state: 'failed',
+    code,
+    message,
+    detail: {
+      status: null,
+      attempt: {
+        deliveryId: d.id,
+        tenantId: d.tenantId,
+        n: d.attempts + 1,
+        url: d.url,
+        requestHeaders: {},
+        requestBody: '',
+        errorCode: code,
+        errorMessage: message,
+        latencyMs: 0,
+        startedAt: new Date(),
+      },
+    } satisfies AttemptDetail,
+  });
   const [app] = await db.select().from(openApps).where(eq(openApps.id, d.appId));
   if (app?.state !== 'enabled') return refuse('WEBHOOK_APP_DISABLED', '应用不存在或已停用');
   if (!app.callbackUrl) return refuse('WEBHOOK_NO_CALLBACK', '应用已没有回调地址');
@@ -128,7 +144,8 @@ export async function settleDelivery(tx: Tx, task: OutboxTask, settled: Settled)
   if (detail) await tx.insert(openWebhookAttempts).values(detail.attempt);
   const now = new Date();
   const common = {
-    attempts: detail ? d.attempts + 1 : d.attempts,
+    // Every settle follows one run (a claim): a handler that threw left no detail but still made an attempt.
+    attempts: d.attempts + 1,
     lastStatus: detail?.status ?? null,
     updatedAt: now,
   };

@@ -111,7 +111,7 @@ export function TryPanel({ doc }: { doc: DocGroupReply }) {
                 options={doc.operations.map((o) => ({
                   value: o.operation,
                   disabled: !o.allowed,
-                  label: `${o.method} ${o.path} — ${pick(o.summary)}`,
+                  label: `${o.operation} · ${o.method} ${o.path} — ${pick(o.summary)}`,
                 }))}
               />
             </Form.Item>
