@@ -156,7 +156,7 @@ describe('auth', () => {
       method: 'POST',
       url: '/api/auth/oauth/token',
       headers: { authorization: basic, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'username=demo&password=x&grant_type=client_credentials',
+      payload: 'username=demo&password=x&grant_type=implicit',
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain('grant_type');
