@@ -1,3 +1,5 @@
+import { invoices } from '@fpy/db';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../harness.ts';
 import { DEMO_OPEN_APPS, issueBody, isv, signedCall } from './gateway-helpers.ts';
@@ -18,6 +20,12 @@ describe('open API: signed calls reach the console handlers', () => {
     const again = await signedCall(t.app, { url: '/openapi/v1/invoices', body });
     expect(again.statusCode).toBe(200);
     expect(again.json().data.id).toBe(env.data.id);
+    // One invoice for the serial, written by the demo company (the console route's own handler).
+    const rows = await t.services.db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.clientSerial, body.clientSerial));
+    expect(rows).toHaveLength(1);
   });
 
   it('an ISV acts for a licensed enterprise', async () => {
@@ -27,11 +35,17 @@ describe('open API: signed calls reach the console handlers', () => {
     expect(res.json().code).toBe('OK');
   });
 
-  it('refuses a bad signature', async () => {
+  it('refuses a bad signature before the service: no invoice is written', async () => {
     const t = app();
-    const res = await signedCall(t.app, { url: '/openapi/v1/invoices', body: issueBody(), tamper: true });
+    const body = issueBody();
+    const res = await signedCall(t.app, { url: '/openapi/v1/invoices', body, tamper: true });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ code: 'BAD_SIGNATURE', data: null });
+    const none = await t.services.db
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(eq(invoices.clientSerial, body.clientSerial));
+    expect(none).toEqual([]);
     expect(DEMO_OPEN_APPS.own.appKey).toMatch(/^ak_[0-9A-Za-z]{20}$/);
   });
 });
