@@ -145,6 +145,25 @@ describe('events are delivered, signed, once per subscribed app', () => {
     expect(issuedRed).toHaveLength(0);
   });
 
+  it('an invoice sent to its buyer (the sandbox accepts the mail): invoice.delivered, the recipient masked', async () => {
+    const inv = await issue({
+      buyer: {
+        name: '上海云帆信息技术有限公司',
+        taxNumber: '91310104MA1FR8KX39',
+        email: 'finance@example.com',
+      },
+    });
+    await app().services.jobs.drain();
+    const got = receiver.received.filter((r) => r.headers['x-fpy-event-type'] === 'invoice.delivered');
+    const mine = got.map((r) => JSON.parse(r.body).data).find((d) => d.invoice.invoiceId === inv.id);
+    expect(mine).toMatchObject({
+      channel: 'email',
+      recipient: 'fi***@example.com',
+      invoice: { status: 'issued' },
+    });
+    expect(got.every((r) => verify(SECRET, r))).toBe(true);
+  });
+
   it('an app that did not subscribe to an event, or is disabled, gets nothing', async () => {
     const other = await createApp(app(), {
       url: receiver.url,
