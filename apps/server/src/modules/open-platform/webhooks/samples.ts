@@ -4,17 +4,17 @@ import { signedHeaders } from './send.ts';
 
 /** An example invoice as the invoice events show it (the docs page's payloads). */
 const INVOICE = {
-  invoiceId: 1024,
+  invoiceId: 910024,
   clientSerial: 'ERP-20261129-0001',
   type: 'digital_special',
   colour: 'blue',
   status: 'issued',
-  number: '26310000000000001024',
+  number: '99990000000000001024',
   issuedAt: '2026-11-29T02:15:00.000Z',
-  sellerName: '演示科技有限公司',
-  sellerTaxNo: '91310000MA1FL0DEMO',
-  buyerName: '上海云帆信息技术有限公司',
-  buyerTaxNo: '91310104MA1FR8KX39',
+  sellerName: '示例销售方有限公司',
+  sellerTaxNo: '91000000SAMPLE0001',
+  buyerName: '示例购买方有限公司',
+  buyerTaxNo: '91000000SAMPLE0002',
   amountFen: 20000,
   taxFen: 2600,
   totalFen: 22600,
@@ -32,18 +32,18 @@ const DATA: Record<WebhookEvent, Record<string, unknown>> = {
   },
   'invoice.red_lettered': {
     ...INVOICE,
-    invoiceId: 1025,
+    invoiceId: 910025,
     colour: 'red',
-    number: '26310000000000001025',
+    number: '99990000000000001025',
     amountFen: -20000,
     taxFen: -2600,
     totalFen: -22600,
-    blueInvoiceId: 1024,
-    blueNumber: '26310000000000001024',
+    blueInvoiceId: 910024,
+    blueNumber: '99990000000000001024',
   },
   'invoice.voided': { ...INVOICE, type: 'digital_paper_ordinary', status: 'void' },
   'invoice.delivered': {
-    deliveryId: 77,
+    deliveryId: 910077,
     channel: 'email',
     recipient: 'fi***@example.com',
     acceptedAt: '2026-11-29T02:15:03.000Z',
@@ -63,13 +63,13 @@ export function sampleEvents() {
   return WEBHOOK_EVENTS.map((type, i) => {
     const eventId = `evt_${'0'.repeat(31)}${i + 1}`;
     const body = eventBody(
-      { eventId, type, occurredAt: at, tenantId: 1, taxNo: '91310000MA1FL0DEMO' },
+      { eventId, type, occurredAt: at, tenantId: 910001, taxNo: '91000000SAMPLE0001' },
       DATA[type],
     );
     return {
       type,
       body,
-      headers: signedHeaders(SAMPLE_SECRET, { eventId, eventType: type, deliveryId: 1, body }, at),
+      headers: signedHeaders(SAMPLE_SECRET, { eventId, eventType: type, deliveryId: 910001, body }, at),
     };
   });
 }
