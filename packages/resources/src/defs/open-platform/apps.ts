@@ -40,13 +40,13 @@ export const openAppsMeta = defineResource({
     },
     developerName: { label: { zh: '开发者', en: 'Developer' }, type: 'string', width: 160 },
     appKey: { label: { zh: 'AppKey', en: 'AppKey' }, type: 'string', filter: 'exact', width: 220 },
-    secretHint: { label: { zh: '密钥末四位', en: 'Secret ends with' }, type: 'string', width: 100 },
+    secretHint: { label: { zh: '密钥末四位', en: 'Secret ends with' }, type: 'string', width: 190 },
     tenantName: { label: { zh: '自建企业', en: 'Own company' }, type: 'string', width: 160 },
     groups: {
       label: { zh: '接口分组', en: 'Interface groups' },
       type: 'list',
       options: GROUP_OPTIONS,
-      width: 220,
+      width: 280,
     },
     ipWhitelist: {
       label: { zh: 'IP白名单', en: 'IP whitelist' },

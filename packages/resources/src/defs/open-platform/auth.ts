@@ -59,7 +59,7 @@ export const oauthClientsMeta = defineResource({
       schema: client.clientId,
       sortable: true,
       unique: true,
-      width: 160,
+      width: 230,
     },
     name: { label: { zh: '客户端名称', en: 'Name' }, type: 'string', schema: client.name, width: 160 },
     grantTypes: {

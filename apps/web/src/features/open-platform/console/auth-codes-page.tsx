@@ -33,5 +33,5 @@ const cells: Record<string, CellOverride> = {
 
 /** 授权码管理 (/authManager/authCode, platform only): codes that activate a product line; made by the server. */
 export default function AuthCodesPage() {
-  return <ResourcePage meta={openAuthCodesMeta} fields={fields} cells={cells} />;
+  return <ResourcePage meta={openAuthCodesMeta} hiddenFilters={['tenantId']} fields={fields} cells={cells} />;
 }

@@ -120,7 +120,7 @@ function AppsTab() {
       </Typography.Text>
     ),
     secretHint: (v, row) => (
-      <Space size={4}>
+      <Space size={4} style={{ whiteSpace: 'nowrap' }}>
         <Typography.Text type="secondary" style={{ fontFamily: 'monospace' }}>
           ****{String(v ?? '')}
         </Typography.Text>
@@ -140,6 +140,7 @@ function AppsTab() {
     <>
       <ResourcePage
         meta={openAppsMeta}
+        hiddenFilters={['developerId']}
         fields={fields}
         cells={cells}
         create={{

@@ -14,5 +14,12 @@ const fields = {
  * operator may authorise for a company (naming it), revoke and restore.
  */
 export default function EnterpriseLicensePage() {
-  return <ResourcePage meta={openLicensesMeta} fields={fields} cells={licenceCells('openLicenses')} />;
+  return (
+    <ResourcePage
+      meta={openLicensesMeta}
+      hiddenFilters={['appId']}
+      fields={fields}
+      cells={licenceCells('openLicenses')}
+    />
+  );
 }

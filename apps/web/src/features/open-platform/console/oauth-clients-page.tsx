@@ -1,4 +1,4 @@
-import { createOauthClient, resetOauthClientSecret } from '@fpy/contracts';
+import { CONSOLE_CLIENT_ID, createOauthClient, resetOauthClientSecret } from '@fpy/contracts';
 import { GRANT_OPTIONS, oauthClientsMeta } from '@fpy/resources';
 import { Button, Popconfirm, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -49,22 +49,25 @@ export default function OauthClientsPage() {
         <Typography.Text copyable style={{ fontFamily: 'monospace' }}>
           {String(v)}
         </Typography.Text>
-        <Can code="oauthClientDetailsManager:btn_resetSecret">
-          <Popconfirm
-            title={t('openConsole.resetConfirm')}
-            onConfirm={async () => {
-              try {
-                setSecret(await call(resetOauthClientSecret, { params: { id: row.id } }));
-              } catch {
-                // Shown by the shared client.
-              }
-            }}
-          >
-            <Button type="link" size="small" danger>
-              {t('openConsole.resetSecret')}
-            </Button>
-          </Popconfirm>
-        </Can>
+        {/* The console's own client keeps its built-in secret (the server refuses a reset). */}
+        {v !== CONSOLE_CLIENT_ID && (
+          <Can code="oauthClientDetailsManager:btn_resetSecret">
+            <Popconfirm
+              title={t('openConsole.resetConfirm')}
+              onConfirm={async () => {
+                try {
+                  setSecret(await call(resetOauthClientSecret, { params: { id: row.id } }));
+                } catch {
+                  // Shown by the shared client.
+                }
+              }}
+            >
+              <Button type="link" size="small" danger>
+                {t('openConsole.resetSecret')}
+              </Button>
+            </Popconfirm>
+          </Can>
+        )}
       </Space>
     ),
     grantTypes: (v) => tags(v, grantLabel),

@@ -13,5 +13,5 @@ const fields = {
  * reaches every server instance at once (the server publishes the change on the bus).
  */
 export default function RateLimitPage() {
-  return <ResourcePage meta={openRateLimitsMeta} fields={fields} />;
+  return <ResourcePage meta={openRateLimitsMeta} hiddenFilters={['appId', 'tenantId']} fields={fields} />;
 }

@@ -16,7 +16,12 @@ export default function SoftwareInterfacePage() {
   return (
     <>
       <Alert type="info" showIcon message={t('openConsole.softwareIntro')} style={{ marginBottom: 12 }} />
-      <ResourcePage meta={softwareLicensesMeta} fields={fields} cells={licenceCells('softwareLicenses')} />
+      <ResourcePage
+        meta={softwareLicensesMeta}
+        hiddenFilters={['appId']}
+        fields={fields}
+        cells={licenceCells('softwareLicenses')}
+      />
     </>
   );
 }
