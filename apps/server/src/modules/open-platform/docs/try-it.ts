@@ -36,10 +36,10 @@ export async function tryOpenCall(
   input: TryInput,
 ): Promise<TryReply> {
   const contract = openContracts().find((c) => c.open.operation === input.operation);
-  if (!contract) throw notFound('NOT_FOUND.openOperation');
+  if (!contract) throw notFound('NOT_FOUND.open_operation');
   const [row] = await ctx.db.select().from(openApps).where(eq(openApps.id, input.appId));
   if (!row || row.tenantId === null || row.tenantId !== ctx.actor.tenantId)
-    throw notFound('NOT_FOUND.openApp');
+    throw notFound('NOT_FOUND.open_app');
   if (row.state !== 'enabled') throw businessError('OPEN_TRY_APP_DISABLED');
   if (!mayCall(contract, ctx.actor)) throw forbidden();
   const path = openPathOf(contract).replace(/\{(\w+)\}/g, (_, name: string) =>

@@ -45,16 +45,16 @@ export function registerWebhookRoutes(app: FastifyInstance) {
 
   route(app, getWebhookDelivery, async (ctx, { params }) => {
     const found = await deliveryDetail(ctx.db, scopeOf(ctx), params.id);
-    if (!found) throw notFound('NOT_FOUND.webhookDelivery');
+    if (!found) throw notFound('NOT_FOUND.webhook_delivery');
     return found;
   });
 
   route(app, redeliverWebhook, async (ctx, { params }) => {
     const scope = scopeOf(ctx);
-    if (!(await deliveryRow(ctx.db, scope, params.id))) throw notFound('NOT_FOUND.webhookDelivery');
+    if (!(await deliveryRow(ctx.db, scope, params.id))) throw notFound('NOT_FOUND.webhook_delivery');
     const moved = await redeliverOne(ctx, scope, params.id);
     const row = await deliveryRow(ctx.db, scope, params.id);
-    if (!row) throw notFound('NOT_FOUND.webhookDelivery');
+    if (!row) throw notFound('NOT_FOUND.webhook_delivery');
     if (!moved) {
       const [zh, en] = STATE_NAMES[row.state] ?? [row.state, row.state];
       throw businessError('WEBHOOK_NOT_REDELIVERABLE', { state: local(zh, en) });
