@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { monitorInstances, monitorSamples, monitorSpans } from '@fpy/db';
 import { eq } from 'drizzle-orm';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { heartbeat, monitorOf, newIdentity } from '../../src/modules/platform/monitor/index.ts';
-import { createTestApp, type TestApp } from '../harness.ts';
+import { createTestApp, onPostgres, type TestApp } from '../harness.ts';
 import { api } from './base-helpers.ts';
 
 /**
@@ -10,10 +12,14 @@ import { api } from './base-helpers.ts';
  * out; /metrics speaks Prometheus text behind its token; requests, statements and jobs are traced; 任务管理's
  * background jobs (retry, remove) and schedules (pause held in the database, seen by the other instance).
  */
-const ENV = {
+const redisUrl = onPostgres ? process.env.TEST_REDIS_URL : undefined;
+const redisPrefix = `fpy-test-mon-${randomBytes(6).toString('hex')}:`;
+/** On PostgreSQL with Redis the two instances share BullMQ queues and the bus, as a fleet does. */
+const ENV: Record<string, string> = {
   TRACE_SAMPLE_RATIO: '1',
   METRICS_TOKEN: 'metrics-token-0123456789',
   MONITOR_DROP_SECONDS: '30',
+  ...(redisUrl ? { REDIS_URL: redisUrl, REDIS_PREFIX: redisPrefix } : {}),
 };
 type App = TestApp & { drop(): Promise<void> };
 let a: App;
@@ -28,6 +34,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await b?.close();
   await a?.drop();
+  if (!redisUrl) return;
+  const r = new Redis(redisUrl);
+  const keys = await r.keys(`${redisPrefix}*`);
+  if (keys.length) await r.del(...keys);
+  await r.quit();
 });
 
 describe('instance registry (serviceEurekaManager)', () => {
@@ -142,6 +153,7 @@ describe('任务管理: background jobs and schedules', () => {
     const id = await a.services.jobs.enqueue('test.flaky', { n: 2 }, { attempts: 1 });
     await a.services.jobs.drain();
     const q = (await api(a, adminToken, 'GET', '/api/admin/background/queues')).json();
+    expect(q.backend).toBe(redisUrl ? 'bullmq' : 'in-process');
     expect(q.queues.find((c: { name: string }) => c.name === 'test.flaky').failed).toBe(1);
     const failed = q.failed.find((j: { id: string }) => j.id === id);
     expect(failed.lastError).toBe('upstream refused');
