@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { monitorInstances, monitorSamples, monitorSpans } from '@fpy/db';
 import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
@@ -212,5 +214,34 @@ describe('任务管理: background jobs and schedules', () => {
       .json()
       .rows.map((r: { id: string }) => r.id);
     expect(ids).not.toContain(id);
+  });
+});
+
+describe('OTLP export', () => {
+  it('sends the spans to OTEL_EXPORTER_OTLP_ENDPOINT as well', async () => {
+    const got: { url?: string; type?: string; bytes: number }[] = [];
+    const receiver = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c) => chunks.push(c));
+      req.on('end', () => {
+        got.push({ url: req.url, type: req.headers['content-type'], bytes: Buffer.concat(chunks).length });
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+      });
+    });
+    await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+    const port = (receiver.address() as AddressInfo).port;
+    const t = await createTestApp(
+      { ...ENV, OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${port}` },
+      { dbHandle: a.dbHandle },
+    );
+    try {
+      const token = await t.login('admin', 'Admin@123');
+      expect((await api(t, token, 'GET', '/api/admin/monitor/instances')).statusCode).toBe(200);
+      await monitorOf(t.app)!.tracing.flush();
+      expect(got.some((g) => g.url === '/v1/traces' && g.bytes > 0)).toBe(true);
+    } finally {
+      await t.close();
+      receiver.close();
+    }
   });
 });
