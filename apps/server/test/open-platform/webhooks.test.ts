@@ -5,7 +5,7 @@ import {
   openWebhookEvents,
   outboxTasks,
 } from '@fpy/db';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registryOf, sweepOutbox } from '../../src/modules/platform/outbox/index.ts';
 import { WEBHOOK_KIND, webhookPolicy } from '../../src/modules/open-platform/webhooks/index.ts';
@@ -379,6 +379,19 @@ describe('the outbound guard and the destination', () => {
 });
 
 describe('the delivery log', () => {
+  it('the demo seed: deliveries of the demo app, some delivered, one refused, one dead-lettered', async () => {
+    const rows = await db()
+      .select({ state: openWebhookDeliveries.state, eventId: openWebhookDeliveries.eventId })
+      .from(openWebhookDeliveries)
+      .where(like(openWebhookDeliveries.eventId, 'evt_de%'));
+    const states = rows.map((r) => r.state);
+    expect(states.filter((x) => x === 'delivered').length).toBeGreaterThan(2);
+    expect(states.filter((x) => x === 'dead')).toHaveLength(1);
+    expect(states).toContain('failed');
+    const dead = await app().app.inject({ url: `${LOG}?state=dead`, headers: bearer(token) });
+    expect(dead.json().rows.some((r: { eventId: string }) => r.eventId.startsWith('evt_de'))).toBe(true);
+  });
+
   it('filters by event, app, state and date; refuses bad filters naming the field', async () => {
     const q = (qs: string) => app().app.inject({ url: `${LOG}?${qs}`, headers: bearer(token) });
     const byType = await q(`eventType=invoice.failed&appId=${appId}`);

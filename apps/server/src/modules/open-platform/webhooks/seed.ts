@@ -7,7 +7,8 @@ import {
   outboxTasks,
   tenants,
 } from '@fpy/db';
-import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
+import { DEMO_OPEN_APPS } from '../gateway/index.ts';
 import { eventBody } from './events.ts';
 import { sampleEvents, SAMPLE_SECRET } from './samples.ts';
 import { signedHeaders } from './send.ts';
@@ -27,16 +28,16 @@ const PLAN: { state: 'delivered' | 'retrying' | 'failed' | 'dead'; attempts: num
 
 /**
  * Demo webhook deliveries (issue 32 §5): a few delivered, one refused, one still retrying and one in the dead
- * letter, with their attempts, for the demo company's first app that has a callback URL. Written once: fixed
+ * letter, with their attempts, for the demo company's seeded app (DEMO_OPEN_APPS.own). Written once: fixed
  * event ids, inserts that skip what exists (two instances starting together write it once). Their outbox tasks
  * are written in their end states so 重新投递 works on the refused and the dead one.
  */
 export async function seedDemoWebhooks(db: Db) {
+  // Only the demo company's seeded app (the gateway's demo seed): a real installation's apps never get demo rows.
   const [app] = await db
     .select()
     .from(openApps)
-    .where(and(isNotNull(openApps.tenantId), isNotNull(openApps.callbackUrl)))
-    .orderBy(asc(openApps.id))
+    .where(eq(openApps.appKey, DEMO_OPEN_APPS.own.appKey))
     .limit(1);
   if (!app?.tenantId || !app.callbackUrl) return;
   const ids = PLAN.map((_, i) => `evt_de${'0'.repeat(29)}${i + 1}`);
