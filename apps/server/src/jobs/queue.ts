@@ -242,7 +242,7 @@ export class MemoryQueue implements JobQueue {
 
   async retry(id: string): Promise<boolean> {
     const j = this.jobs.get(id);
-    if (!j || j.state !== 'failed' || this.closed) return false;
+    if (j?.state !== 'failed' || this.closed) return false;
     const at = this.finished.indexOf(id);
     if (at >= 0) this.finished.splice(at, 1);
     j.state = 'waiting';
