@@ -56,9 +56,7 @@ export const openDeviceBindings = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('open_device_bindings_serial_bound_uq')
-      .on(t.deviceSerial)
-      .where(sql`${t.state} = 'bound'`),
+    uniqueIndex('open_device_bindings_serial_bound_uq').on(t.deviceSerial).where(sql`${t.state} = 'bound'`),
     index('open_device_bindings_tenant_idx').on(t.tenantId),
   ],
 );

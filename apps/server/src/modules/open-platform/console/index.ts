@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleDeps } from '../../../http/module.ts';
-import { invalidateOpenPlatform } from '../gateway/index.ts';
+import { boxFor, invalidateOpenPlatform } from '../gateway/index.ts';
 import { registerOpenConsoleRoutes } from './routes.ts';
 import { seedOpenConsoleDemo } from './seed.ts';
+import { seedOpenPlatformDemo } from './seed-apps.ts';
 
 /** Where the console's writes live: a successful change under these tells the gateway's caches to reload. */
 const WRITES = ['/api/admin/open-platform/', '/api/admin/auth/oauth-clients'];
@@ -21,6 +22,10 @@ export function registerOpenConsoleModule(app: FastifyInstance, { services }: Mo
     if (req.method === 'GET' || reply.statusCode >= 400) return;
     if (WRITES.some((p) => req.url.startsWith(p))) invalidateOpenPlatform(services);
   });
-  // After the gateway's own demo (its onReady, registered before this module): the console's demo rows.
-  app.addHook('onReady', () => seedOpenConsoleDemo(services.db, { admin: 'admin', company: 'demo' }));
+  // After the gateway's interface sync (its onReady, registered before this module): the demo apps, then the
+  // console's other demo rows.
+  app.addHook('onReady', async () => {
+    await seedOpenPlatformDemo(services.db, boxFor(services.config.OPEN_SECRET_KEY));
+    await seedOpenConsoleDemo(services.db, { admin: 'admin', company: 'demo' });
+  });
 }

@@ -1,6 +1,6 @@
 import { OPEN_TOKEN_TTL_SECONDS } from '@fpy/contracts';
 import { openAccessTokens, openAppGroups, openApps } from '@fpy/db';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { ErrorStatus } from '@fpy/domain';
 import type { Ctx } from '../../../http/context.ts';
 import { AppError } from '../../../lib/errors.ts';
@@ -81,4 +81,15 @@ export function clientCredentialsGrant(): ClientCredentialsGrant {
         .join(' '),
     };
   };
+}
+
+/**
+ * Revokes every live client-credentials token of an app (its secret was reset, in the caller's transaction).
+ * This module issues the tokens and is their one writer; the console asks here.
+ */
+export async function revokeAppTokens(tx: Pick<Ctx['db'], 'update'>, appId: number) {
+  await tx
+    .update(openAccessTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(openAccessTokens.appId, appId), isNull(openAccessTokens.revokedAt)));
 }

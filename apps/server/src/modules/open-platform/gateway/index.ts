@@ -10,15 +10,14 @@ import { buildOpenDocument } from './document.ts';
 import { OpenRefusal, openErrorHandler } from './envelope.ts';
 import { registerOpenRoute } from './gate.ts';
 import { OPEN_PLATFORM_TOPIC, OpenRegistry, syncOpenInterfaces } from './registry.ts';
-import { seedOpenPlatformDemo } from './seed.ts';
 
 export { canonicalQuery, sha256Hex, sign, stringToSign } from './signing.ts';
 export { DEFAULT_OPEN_LIMITS, defaultOpenLimits } from './limits.ts';
 import { defaultOpenLimits } from './limits.ts';
 export { ipAllowed } from './gate.ts';
-export { boxFor } from './client-credentials.ts';
+export { boxFor, revokeAppTokens } from './client-credentials.ts';
 export { OPEN_PLATFORM_TOPIC } from './registry.ts';
-export { DEMO_OPEN_APPS, DEMO_TAX_NO } from './seed.ts';
+export { DEMO_OPEN_APPS, DEMO_OPEN_GROUPS, DEMO_TAX_NO } from './seed.ts';
 
 /**
  * Tell every server process that apps, groups, licences, limits or interface states changed (the console pages
@@ -70,8 +69,8 @@ export function registerOpenGatewayModule(app: FastifyInstance, { services }: Mo
   });
 
   app.addHook('onReady', async () => {
+    // The demo apps are written by open-platform/console (their one writer), after this sync.
     await syncOpenInterfaces(services.db, contracts);
-    await seedOpenPlatformDemo(services.db, deps.box);
   });
   gateways.set(app, { registry, log });
 }

@@ -4,10 +4,10 @@ import {
   openWebhookAttempts,
   openWebhookDeliveries,
   openWebhookEvents,
-  outboxTasks,
   tenants,
 } from '@fpy/db';
 import { eq, inArray } from 'drizzle-orm';
+import { addTask } from '../../platform/outbox/index.ts';
 import { DEMO_OPEN_APPS } from '../gateway/index.ts';
 import { eventBody } from './events.ts';
 import { sampleEvents, SAMPLE_SECRET } from './samples.ts';
@@ -124,23 +124,25 @@ export async function seedDemoWebhooks(db: Db) {
           };
         }),
       );
-      const taskState = ok ? 'done' : p.state === 'retrying' ? 'pending' : p.state;
-      await tx
-        .insert(outboxTasks)
-        .values({
-          kind: WEBHOOK_KIND,
-          ref: String(d.id),
-          tenantId: app.tenantId!,
-          payload: { deliveryId: d.id },
-          state: taskState,
-          attempts: p.attempts,
-          nextAt: p.state === 'retrying' ? new Date(now + 40 * 60_000) : at,
-          since: at,
-          createdAt: at,
-          finishedAt: taskState === 'pending' ? null : at,
-          lastCode: ok ? null : p.state === 'failed' ? 'OUTBOUND_BLOCKED' : 'HTTP_503',
-        })
-        .onConflictDoNothing();
+      // Its outbox task as the attempts left it (the dead letter is redeliverable from 任务管理 and the log).
+      await addTask(tx, {
+        kind: WEBHOOK_KIND,
+        ref: d.id,
+        tenantId: app.tenantId!,
+        payload: { deliveryId: d.id },
+        attempts: p.attempts,
+        nextAt: p.state === 'retrying' ? new Date(now + 40 * 60_000) : at,
+        since: at,
+        ...(p.state === 'retrying'
+          ? {}
+          : {
+              ended: {
+                state: ok ? 'done' : (p.state as 'failed' | 'dead'),
+                at,
+                lastCode: ok ? null : p.state === 'failed' ? 'OUTBOUND_BLOCKED' : 'HTTP_503',
+              },
+            }),
+      });
     }
   });
 }

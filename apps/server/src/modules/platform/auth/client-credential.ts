@@ -18,6 +18,6 @@ export async function verifyClient(db: Db, header: string | undefined) {
     .from(oauthClients)
     .where(eq(oauthClients.clientId, decoded.slice(0, sep)));
   // A client switched off on /authManager/oauthClientDetailsManager is refused like an unknown one.
-  if (!client || !client.enabled || client.secretHash !== sha256(decoded.slice(sep + 1))) throw badClient();
+  if (!client?.enabled || client.secretHash !== sha256(decoded.slice(sep + 1))) throw badClient();
   return client;
 }

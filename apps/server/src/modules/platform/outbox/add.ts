@@ -17,6 +17,11 @@ export interface NewTask {
   /** Adoption of work begun before the outbox: attempts made so far and where the horizon counts from. */
   attempts?: number;
   since?: Date;
+  /**
+   * Adoption of work that already ended (records that predate the outbox, demo data): the task is written as it
+   * stands after its attempts — done, failed or dead (redeliverable from 任务管理) — with when and the last code.
+   */
+  ended?: { state: 'done' | 'failed' | 'dead'; at: Date; lastCode?: string | null };
 }
 
 const valuesOf = (task: NewTask) => ({
@@ -27,6 +32,9 @@ const valuesOf = (task: NewTask) => ({
   ...(task.nextAt ? { nextAt: task.nextAt } : {}),
   ...(task.attempts ? { attempts: task.attempts } : {}),
   ...(task.since ? { since: task.since, createdAt: task.since } : {}),
+  ...(task.ended
+    ? { state: task.ended.state, finishedAt: task.ended.at, lastCode: task.ended.lastCode ?? null }
+    : {}),
 });
 
 /**

@@ -112,7 +112,12 @@ export default function TracesPage() {
           />
         </Form.Item>
         <Form.Item name="q" label={t('monitor.field.q')}>
-          <Input allowClear maxLength={128} placeholder="/api/…" style={{ width: 220 }} />
+          <Input
+            allowClear
+            maxLength={128}
+            placeholder={t('monitor.field.qPlaceholder')}
+            style={{ width: 220 }}
+          />
         </Form.Item>
         <Form.Item name="minDurationMs" label={t('monitor.field.minDuration')}>
           <InputNumber min={0} max={3_600_000} style={{ width: 120 }} addonAfter="ms" />

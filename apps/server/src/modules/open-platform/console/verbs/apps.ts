@@ -1,12 +1,13 @@
 import { OPEN_GROUPS, type openAppGroups as groupsBody, type openAppInput } from '@fpy/contracts';
-import { openAccessTokens, openAppGroups, openApps } from '@fpy/db';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { openAppGroups, openApps } from '@fpy/db';
+import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AuthedCtx } from '../../../../http/context.ts';
 import { badRequest, notFound } from '../../../../lib/errors.ts';
 import { newAppCredentials, SecretBox } from '../../../../lib/secret-box.ts';
 import { emitAudit, withTransaction } from '../../../../lib/write/index.ts';
 import { developerOf, vetCallback } from '../checks.ts';
+import { revokeAppTokens } from '../../gateway/index.ts';
 
 const RESOURCE = 'openApps';
 const boxOf = (ctx: AuthedCtx) => new SecretBox(ctx.config.OPEN_SECRET_KEY);
@@ -64,10 +65,7 @@ export async function resetAppSecret(ctx: AuthedCtx, id: number) {
         secretRotatedAt: new Date(),
       })
       .where(eq(openApps.id, id));
-    await tx
-      .update(openAccessTokens)
-      .set({ revokedAt: new Date() })
-      .where(and(eq(openAccessTokens.appId, id), isNull(openAccessTokens.revokedAt)));
+    await revokeAppTokens(tx, id);
     await emitAudit(tx, txCtx, {
       tenantId: app.tenantId,
       resource: RESOURCE,

@@ -38,6 +38,7 @@ export default {
       status: 'Status',
       q: 'Name contains',
       minDuration: 'Min duration',
+      qPlaceholder: 'Request path or statement',
       errorOnly: 'Errors only',
     },
     error: 'Error',

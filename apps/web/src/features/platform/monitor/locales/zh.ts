@@ -38,6 +38,7 @@ export default {
       status: '状态',
       q: '名称包含',
       minDuration: '最短耗时',
+      qPlaceholder: '请求路径或语句片段',
       errorOnly: '只看错误',
     },
     error: '错误',
