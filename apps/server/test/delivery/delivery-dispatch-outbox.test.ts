@@ -101,7 +101,8 @@ describe('delivery sends are outbox tasks (issue 29 §3)', () => {
     const all = await db()
       .select({ id: outboxTasks.id })
       .from(outboxTasks)
-      .where(eq(outboxTasks.ref, String(waiting.id)))
+      // Delivery's own tasks: other kinds (the webhook demo's) number their refs from 1 too.
+      .where(and(eq(outboxTasks.kind, DELIVERY_SEND_JOB), eq(outboxTasks.ref, String(waiting.id))))
       .orderBy(asc(outboxTasks.id));
     expect(all).toHaveLength(1);
     // Not due: the sweep leaves it; due: it is sent.
