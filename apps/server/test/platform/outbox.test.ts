@@ -73,8 +73,12 @@ function otherInstance(config: { REDIS_URL?: string } = { REDIS_URL: 'redis://el
 const taskOf = async (id: number) => (await db().select().from(outboxTasks).where(eq(outboxTasks.id, id)))[0];
 const attemptsOf = async (id: number) =>
   db().select().from(outboxAttempts).where(eq(outboxAttempts.taskId, id)).orderBy(asc(outboxAttempts.id));
+// Due at the test's clock, not the database's: claims here pass `now` from the clock, and on a loaded machine the
+// wall clock runs seconds past the clock set in beforeAll (a task due "now" by the database was not yet due).
 const add = (kind: string, ref: string | number, tenantId: number | null = 1) =>
-  withTransaction({ db: db() }, (tx) => addTask(tx, { kind, ref, tenantId, payload: { ref } }));
+  withTransaction({ db: db() }, (tx) =>
+    addTask(tx, { kind, ref, tenantId, payload: { ref }, nextAt: new Date(clock) }),
+  );
 
 let main: Registry;
 beforeAll(() => {
